@@ -1,0 +1,291 @@
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/server/app";
+import { type Database, type DatabaseOptions, openDatabase } from "../src/server/db/client";
+
+/**
+ * The purchase flow under load: cart submission, approval and the dashboard's three reads, on PGlite
+ * and on PostgreSQL, each next to a bare Fastify route doing one single-row UPDATE on the same database
+ * (the "ceiling" the endpoints are compared with). The server runs in a child process so the load
+ * generator does not share its event loop. Not run by the tests: `npx tsx bench/purchase.ts`.
+ */
+
+const CONNECTIONS = 16;
+const DURATION_S = 8;
+/** Load is spread over many families, since each family's budget writes take one lock in turn. */
+const FAMILIES = 64;
+/** Pending carts ready for the approval run; more than it can approve in DURATION_S. */
+const APPROVAL_CARTS_PER_FAMILY = 400;
+const TARGET_RPS = 200;
+const TARGET_P99_MS = 50;
+const TARGET_SHARE_OF_CEILING = 0.4;
+
+interface Fixture {
+  appUrl: string;
+  ceilingUrl: string;
+  /** Families whose one child auto-approves small carts and has a few carts pending. */
+  shoppers: { cookie: string; childId: string }[];
+  /** Pending carts to approve, interleaved across families. */
+  approvals: { cookie: string; cartId: string }[];
+}
+
+type Serve = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+
+// ---- the server side (child process) ----
+
+async function serve(options: Serve) {
+  const dbOptions: DatabaseOptions =
+    options.kind === "pglite" ? { kind: "pglite", dataDir: options.dataDir } : { kind: "postgres", url: options.url };
+  const database = await openDatabase(dbOptions);
+  const app = await buildApp(
+    { cookieSecure: false, appOrigin: null, oidc: null, clientDir: null, now: () => new Date(), logLevel: "silent" },
+    database,
+  );
+  const ceiling = await ceilingApp(database);
+  const fixture = await seed(app, database);
+  const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  const ceilingUrl = await ceiling.listen({ port: 0, host: "127.0.0.1" });
+  process.send?.({ ...fixture, appUrl, ceilingUrl } satisfies Fixture);
+  process.on("message", async () => {
+    await app.close();
+    await ceiling.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+/** The cheapest write a request can make here: no plugins, one UPDATE of one of many rows. */
+async function ceilingApp(database: Database) {
+  await database.query("create table bench_ceiling (id integer primary key, hits integer not null default 0)");
+  await database.query("insert into bench_ceiling (id) select generate_series(1, 1000)");
+  const app = Fastify({ logger: false });
+  app.post("/ceiling", async () => {
+    const id = 1 + Math.floor(Math.random() * 1000);
+    await database.query("update bench_ceiling set hits = hits + 1 where id = $1", [id]);
+    return { ok: true };
+  });
+  return app;
+}
+
+async function seed(app: Awaited<ReturnType<typeof buildApp>>, database: Database) {
+  const signUp = async (i: number) => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { email: `bench${i}@example.com`, password: "bench password", firstName: "Bench", lastName: `${i}` },
+      remoteAddress: `10.1.${Math.floor(i / 250)}.${i % 250}`,
+    });
+    if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`);
+    const cookie = String(res.headers["set-cookie"]).split(";")[0] ?? "";
+    await database.query("update users set subscription_tier = 'premium' where id = $1", [res.json().id]);
+    return cookie;
+  };
+  const addChild = async (cookie: string, settings: Record<string, unknown>) => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/children",
+      headers: { cookie },
+      payload: { name: "Maya", age: 10, monthlyBudget: "99999999.99", autoApprovalLimit: "10.00" },
+    });
+    const id = res.json().id as string;
+    await app.inject({ method: "PATCH", url: `/api/children/${id}`, headers: { cookie }, payload: settings });
+    return id;
+  };
+  const addPending = (childId: string, n: number) =>
+    database.query(
+      `insert into carts (child_id, retailer, total, status, items, created_at)
+       select $1, 'Toy Shop', 5.00, 'pending', '[{"name":"Toy","price":"5.00","quantity":1}]'::jsonb,
+              now() - (g || ' seconds')::interval
+         from generate_series(1, $2) g`,
+      [childId, n],
+    );
+
+  const shoppers: Fixture["shoppers"] = [];
+  const approvalFamilies: { cookie: string; childId: string }[] = [];
+  for (let i = 0; i < FAMILIES; i++) {
+    const cookie = await signUp(i);
+    const childId = await addChild(cookie, {});
+    await addPending(childId, 3);
+    shoppers.push({ cookie, childId });
+  }
+  for (let i = 0; i < FAMILIES; i++) {
+    const cookie = await signUp(FAMILIES + i);
+    const childId = await addChild(cookie, { requireApprovalForAll: true });
+    await addPending(childId, APPROVAL_CARTS_PER_FAMILY);
+    approvalFamilies.push({ cookie, childId });
+  }
+  const perFamily = await Promise.all(
+    approvalFamilies.map(async (f) =>
+      (await database.query<{ id: string }>("select id from carts where child_id = $1", [f.childId])).map((r) => ({
+        cookie: f.cookie,
+        cartId: r.id,
+      })),
+    ),
+  );
+  const approvals: Fixture["approvals"] = [];
+  for (let round = 0; round < APPROVAL_CARTS_PER_FAMILY; round++) {
+    for (const carts of perFamily) {
+      const cart = carts[round];
+      if (cart) approvals.push(cart);
+    }
+  }
+  return { shoppers, approvals };
+}
+
+// ---- the load side (main process) ----
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: { setupRequest: (req: AutocannonRequest) => AutocannonRequest }[];
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  /** The bare UPDATE's requests/s, measured just before this row. */
+  ceiling: number;
+}
+
+function load(name: string, url: string, next: (req: AutocannonRequest) => AutocannonRequest): Promise<Row> {
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, requests: [{ setupRequest: next }] }).then(
+    (r) => ({
+      name,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      failed: r.non2xx + r.errors + r.timeouts,
+      ceiling: r.requests.average,
+    }),
+  );
+}
+
+function roundRobin<T>(items: T[]) {
+  let i = 0;
+  return () => {
+    const item = items[i % items.length] as T;
+    i += 1;
+    return item;
+  };
+}
+
+async function benchmark(label: string, options: Serve): Promise<Row[]> {
+  const server = fork(fileURLToPath(import.meta.url), ["serve", JSON.stringify(options)], { stdio: "inherit" });
+  const fixture = await new Promise<Fixture>((resolve, reject) => {
+    server.once("message", (m) => resolve(m as Fixture));
+    server.once("exit", (code) => reject(new Error(`the ${label} server exited with ${code}`)));
+  });
+  const json = { "content-type": "application/json" };
+  const endpoints: [string, (req: AutocannonRequest) => AutocannonRequest][] = [];
+  for (const [name, path] of [
+    ["GET /api/children", "/api/children"],
+    ["GET /api/carts/pending", "/api/carts/pending"],
+    ["GET /api/usage", "/api/usage"],
+  ] as const) {
+    const shopper = roundRobin(fixture.shoppers);
+    endpoints.push([name, (req) => ({ ...req, method: "GET", path, headers: { cookie: shopper().cookie } })]);
+  }
+  const shopper = roundRobin(fixture.shoppers);
+  const cartBody = JSON.stringify({ retailer: "Toy Shop", items: [{ name: "Sticker", price: "1.00", quantity: 1 }] });
+  endpoints.push([
+    "POST /api/children/:id/carts",
+    (req) => {
+      const s = shopper();
+      const headers = { ...json, cookie: s.cookie };
+      return { ...req, method: "POST", path: `/api/children/${s.childId}/carts`, headers, body: cartBody };
+    },
+  ]);
+  const approval = roundRobin(fixture.approvals);
+  const approveBody = JSON.stringify({ status: "approved" });
+  endpoints.push([
+    "PATCH /api/carts/:id/status",
+    (req) => {
+      const a = approval();
+      const headers = { ...json, cookie: a.cookie };
+      return { ...req, method: "PATCH", path: `/api/carts/${a.cartId}/status`, headers, body: approveBody };
+    },
+  ]);
+
+  // The machine may be shared, so each endpoint is compared with a ceiling measured right before it.
+  const rows: Row[] = [];
+  for (const [name, next] of endpoints) {
+    const ceiling = await load("ceiling", fixture.ceilingUrl, (req) => ({ ...req, method: "POST", path: "/ceiling" }));
+    rows.push({ ...(await load(name, fixture.appUrl, next)), ceiling: ceiling.rps });
+  }
+  server.send("stop");
+  await new Promise((resolve) => server.once("exit", resolve));
+  return rows;
+}
+
+function print(label: string, rows: Row[], withTargets: boolean) {
+  console.log(`\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${FAMILIES} families)`);
+  const head = ["endpoint".padEnd(30), "req/s", "p50 ms", "p99 ms", "ceiling", "share", "failed"];
+  console.log([head[0], ...head.slice(1).map((h) => h?.padStart(8))].join(" "));
+  for (const r of rows) {
+    const share = r.rps / r.ceiling;
+    const cells = [r.rps.toFixed(0), r.p50, r.p99, r.ceiling.toFixed(0), `${(share * 100).toFixed(0)}%`, r.failed];
+    const line = [r.name.padEnd(30), ...cells.map((c) => String(c).padStart(8))].join(" ");
+    const targeted = withTargets && !r.name.startsWith("GET");
+    const met = r.rps >= TARGET_RPS && r.p99 < TARGET_P99_MS && share >= TARGET_SHARE_OF_CEILING && r.failed === 0;
+    console.log(targeted ? `${line}  ${met ? "meets" : "MISSES"} target` : line);
+  }
+  if (withTargets) {
+    console.log(
+      `target for submit and approve: >= ${TARGET_RPS} req/s, p99 < ${TARGET_P99_MS} ms, >= ${TARGET_SHARE_OF_CEILING * 100}% of the ceiling (a bare single-row UPDATE), no failures`,
+    );
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pw-bench-"));
+  try {
+    print("PGlite (file-backed)", await benchmark("PGlite", { kind: "pglite", dataDir }), false);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `pw_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    print("PostgreSQL", await benchmark("PostgreSQL", { kind: "postgres", url: url.href }), true);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[2] === "serve") {
+  await serve(JSON.parse(process.argv[3] ?? "{}") as Serve);
+} else {
+  await main();
+}

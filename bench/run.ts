@@ -1,0 +1,12 @@
+import { spawnSync } from "node:child_process";
+
+/** `npm run bench`: the purchase-flow load test, then the web bundle and Lighthouse figures. */
+const which = process.argv.slice(2);
+const benches = ["bench/purchase.ts", "bench/web.ts"].filter((b) => !which.length || which.some((w) => b.includes(w)));
+let failed = false;
+for (const bench of benches) {
+  console.log(`\n=== ${bench} ===`);
+  const result = spawnSync("node_modules/.bin/tsx", [bench], { stdio: "inherit" });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { ensureClientBuilt } from "../scripts/build-if-stale";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Builds the client if needed and serves the real product on a fresh embedded database. */
+export default async function setup(project: TestProject) {
+  await ensureClientBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pw-e2e-"));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  };
+  delete env.DATABASE_URL;
+  const server: ChildProcess = spawn(path.resolve("node_modules/.bin/tsx"), ["src/server/server.ts"], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error("the server exited during start-up");
+    try {
+      const res = await fetch(`${baseUrl}/api/auth/user`);
+      if (res.status === 401) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("the server did not start within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide("baseUrl", baseUrl);
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,35 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { useAuth } from "@/features/auth/api/get-user";
+import { queryClient } from "@/lib/query-client";
+import { AppRouter } from "./router";
+
+// Toasts wait in their store until the toaster arrives, so it loads after the first paint without losing one.
+const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+const UsageNudge = lazy(() =>
+  import("@/features/usage/components/usage-nudge").then((m) => ({ default: m.UsageNudge })),
+);
+
+/** spec 000 §4: the upgrade nudge follows a signed-in Free parent on every screen; visitors never load it. */
+function SignedInNudge() {
+  const { isAuthenticated } = useAuth();
+  if (!isAuthenticated) return null;
+  return (
+    <Suspense fallback={null}>
+      <UsageNudge />
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppRouter />
+      <SignedInNudge />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,59 @@
+import { useParams } from "wouter";
+import { AppShell, PageContainer } from "@/components/layouts/app-shell";
+import { Spinner } from "@/components/ui/spinner";
+import { useUnauthorizedRedirect } from "@/features/auth/components/require-sign-in";
+import { useChildCarts } from "@/features/carts/api/get-child-carts";
+import { useChild } from "@/features/children/api/get-child";
+import { ChildDashboard } from "@/features/children/components/child-dashboard/child-dashboard";
+import { ChildNotFound, LoadFailed } from "@/features/children/components/child-not-found";
+import { ChoreAction } from "@/features/chores/components/chore-status";
+import { useViewer } from "@/features/kid/api/get-kid-me";
+import { KidSignOutButton } from "@/features/kid/components/kid-sign-out-button";
+import { CartOutcome } from "@/features/purchase-requests/components/cart-outcome";
+import { RequestPurchaseForm } from "@/features/purchase-requests/components/request-purchase-form";
+import { ApiRequestError } from "@/lib/api";
+
+/** spec 000 §2 "Child dashboard at /child/{childId}": the owning parent or the child's own session. */
+export default function ChildDashboardPage() {
+  const { childId = "" } = useParams<{ childId: string }>();
+  // A signed-out visitor's 401 starts the sign-in flow; a child session reads without a parent account.
+  useUnauthorizedRedirect();
+  const child = useChild(childId);
+  const carts = useChildCarts(childId);
+  // The child's own session gets the child's controls; a parent only sees and confirms.
+  const viewer = useViewer(childId);
+  const isChild = viewer === "child";
+  return (
+    <AppShell minimalHeader={isChild}>
+      <PageContainer>
+        {child.isLoading ? (
+          <Spinner className="min-h-[50vh]" />
+        ) : child.data ? (
+          <ChildDashboard
+            child={child.data}
+            carts={carts.data}
+            cartsLoading={carts.isLoading}
+            headerActions={isChild && <KidSignOutButton />}
+            requestPurchase={isChild && child.data.isActive && <RequestPurchaseForm childId={childId} />}
+            renderCartDetails={(cart) => (
+              <CartOutcome
+                cart={cart}
+                forChild={isChild}
+                suggestionRequested={carts.data?.some((c) => c.fromCartId === cart.id)}
+              />
+            )}
+            renderChoreAction={(chore) =>
+              (viewer === "child" || viewer === "parent") && <ChoreAction chore={chore} viewer={viewer} />
+            }
+          />
+        ) : child.error instanceof ApiRequestError && child.error.status === 404 ? (
+          <ChildNotFound title="Child profile not found" />
+        ) : child.error instanceof ApiRequestError && child.error.status === 401 ? (
+          <Spinner className="min-h-[50vh]" />
+        ) : (
+          <LoadFailed onRetry={() => child.refetch()} />
+        )}
+      </PageContainer>
+    </AppShell>
+  );
+}

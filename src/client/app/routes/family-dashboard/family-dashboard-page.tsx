@@ -1,0 +1,85 @@
+import { useMemo } from "react";
+import { AppShell, PageContainer } from "@/components/layouts/app-shell";
+import { toCents } from "@/components/ui/money";
+import { useAuth } from "@/features/auth/api/get-user";
+import { RequireParent } from "@/features/auth/components/require-sign-in";
+import { usePendingCarts } from "@/features/carts/api/get-pending-carts";
+import { PendingApprovals } from "@/features/carts/components/pending-approvals";
+import { useChildren } from "@/features/children/api/get-children";
+import { AddChildDialog } from "@/features/children/components/add-child-dialog";
+import { childBudget } from "@/features/children/components/child-budget";
+import { ChildrenOverview } from "@/features/children/components/children-overview";
+import { ChoresToConfirm } from "@/features/chores/components/chores-to-confirm";
+import { CartDecisionActions } from "@/features/decisions/components/cart-decision-actions";
+import { SummaryTiles } from "@/features/family/components/summary-tiles";
+import { CreateSigninCode } from "@/features/kid/components/create-signin-code";
+
+function FamilyDashboard() {
+  const { user } = useAuth();
+  const children = useChildren();
+  const pending = usePendingCarts();
+
+  const totals = useMemo(() => {
+    const list = children.data ?? [];
+    const left = new Map<string, number>();
+    let budget = 0;
+    let spent = 0;
+    for (const child of list) {
+      const b = childBudget(child);
+      // spec 000 §2: Family Budget sums the monthly budgets, Total Spent the current spending.
+      budget += toCents(child.monthlyBudget);
+      spent += b.spentCents;
+      left.set(child.id, b.leftCents);
+    }
+    return { budget, spent, left };
+  }, [children.data]);
+
+  return (
+    <PageContainer>
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Family Dashboard</h1>
+          <p className="mt-1 text-slate-600">
+            {user?.firstName ? `Welcome back, ${user.firstName}.` : "Welcome back."} Here is how your family is doing
+            this month.
+          </p>
+        </div>
+        <AddChildDialog parentId={user?.id} triggerClassName="w-full sm:w-auto" />
+      </div>
+      <SummaryTiles
+        totalChildren={children.data?.length ?? 0}
+        familyBudgetCents={totals.budget}
+        totalSpentCents={totals.spent}
+        pendingApprovals={pending.data?.length ?? 0}
+        loading={children.isLoading || pending.isLoading}
+      />
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <ChildrenOverview
+          items={children.data}
+          isLoading={children.isLoading}
+          renderActions={(child) => <CreateSigninCode childId={child.id} childName={child.name} />}
+        />
+        <PendingApprovals
+          carts={pending.data}
+          isLoading={pending.isLoading}
+          budgetLeftCents={(childId) => totals.left.get(childId)}
+          renderActions={(cart) => <CartDecisionActions cart={cart} />}
+        />
+      </div>
+      <div className="mt-6">
+        <ChoresToConfirm family={children.data ?? []} />
+      </div>
+    </PageContainer>
+  );
+}
+
+/** spec 000 §2 "Parent dashboard, titled Family Dashboard": "/" for a signed-in parent. */
+export default function FamilyDashboardPage() {
+  return (
+    <AppShell>
+      <RequireParent>
+        <FamilyDashboard />
+      </RequireParent>
+    </AppShell>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Login, User } from "@shared/schemas/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import { userQueryKey } from "./get-user";
+
+export const logIn = (input: Login) => apiJson<User>("POST", "/api/auth/login", input);
+
+export function useLogIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logIn,
+    onSuccess: (user) => {
+      queryClient.removeQueries();
+      queryClient.setQueryData(userQueryKey, user);
+    },
+  });
+}

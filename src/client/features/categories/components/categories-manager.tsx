@@ -1,0 +1,273 @@
+import { parseCents, percentSpent } from "@shared/rules/money";
+import { type Category, CategoryCreateSchema } from "@shared/schemas/categories";
+import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { FieldError, Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/hooks/use-toast";
+import { ApiRequestError } from "@/lib/api";
+import { useCategories, useCreateCategory, useDeleteCategory, useUpdateCategory } from "../api/categories";
+
+const errorText = (err: unknown, fallback: string) =>
+  err instanceof ApiRequestError && err.status < 500 && err.serverMessage ? err.serverMessage : fallback;
+
+const failed = (fallback: string) => (err: unknown) =>
+  toast({ variant: "destructive", title: "Error", description: errorText(err, fallback) });
+
+interface CategoryValues {
+  name: string;
+  monthlyLimit: string;
+  isRestricted: boolean;
+}
+
+function CategoryForm({
+  category,
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  category?: Category;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (values: CategoryValues) => void;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState(category?.name ?? "");
+  const [limit, setLimit] = useState(category?.monthlyLimit ?? "");
+  const [restricted, setRestricted] = useState(category?.isRestricted ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const id = useId();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = CategoryCreateSchema.safeParse({
+      name,
+      monthlyLimit: limit.trim().replace(/^\$\s*/, "") || "0.00",
+      isRestricted: restricted,
+    });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={`${id}-name`}>Category</Label>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={50}
+            placeholder="e.g. Games"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          />
+          <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
+        </div>
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={`${id}-limit`}>Monthly limit ($)</Label>
+          <Input
+            id={`${id}-limit`}
+            value={limit}
+            onChange={(e) => setLimit(e.target.value)}
+            inputMode="decimal"
+            placeholder="0.00 for no limit"
+            aria-invalid={errors.monthlyLimit ? true : undefined}
+            aria-describedby={errors.monthlyLimit ? `${id}-limit-error` : undefined}
+          />
+          <FieldError id={`${id}-limit-error`}>{errors.monthlyLimit}</FieldError>
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
+        <div>
+          <Label htmlFor={`${id}-restricted`}>Always ask me first</Label>
+          <p className="text-sm text-slate-600">Purchases in this category are never approved automatically.</p>
+        </div>
+        <Switch id={`${id}-restricted`} checked={restricted} onCheckedChange={setRestricted} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CategoryRow({ category, childId }: { category: Category; childId: string }) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const update = useUpdateCategory(childId);
+  const remove = useDeleteCategory(childId, {
+    onDone: () => toast({ title: "Category deleted", description: `${category.name} was removed.` }),
+  });
+  const hasLimit = category.monthlyLimit !== "0.00";
+  const percent = percentSpent(parseCents(category.currentSpent), parseCents(category.monthlyLimit));
+
+  return (
+    <li className="grid gap-2 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <span className="font-semibold text-slate-900">{category.name}</span>
+          {category.isRestricted && <Badge variant="pending">Asks first</Badge>}
+        </div>
+        <div className="flex items-center gap-1">
+          <span className="mr-1 text-sm text-slate-600" aria-hidden>
+            Ask first
+          </span>
+          <Switch
+            checked={category.isRestricted}
+            disabled={update.isPending}
+            aria-label={`Always ask first for ${category.name}`}
+            onCheckedChange={(isRestricted) =>
+              update.mutate({ id: category.id, isRestricted }, { onError: failed("Failed to update the category.") })
+            }
+          />
+          <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit ${category.name}`}>
+            <Pencil aria-hidden />
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setDeleting(true)} aria-label={`Delete ${category.name}`}>
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        ${category.currentSpent} spent this month{hasLimit ? ` of $${category.monthlyLimit}` : " · no monthly limit"}
+      </p>
+      {hasLimit && (
+        <Progress
+          value={percent}
+          label={`${category.name} spending this month`}
+          barClassName={percent > 90 ? "bg-red-600" : percent > 75 ? "bg-amber-500" : "bg-emerald-600"}
+        />
+      )}
+
+      <Dialog open={editing} onOpenChange={setEditing}>
+        <DialogContent>
+          <DialogTitle className="mb-4">Edit category</DialogTitle>
+          <CategoryForm
+            category={category}
+            submitLabel="Save category"
+            pending={update.isPending}
+            onCancel={() => setEditing(false)}
+            onSubmit={(values) =>
+              update.mutate(
+                { id: category.id, ...values },
+                {
+                  onSuccess: () => {
+                    setEditing(false);
+                    toast({ title: "Category saved", description: `${values.name} was updated.` });
+                  },
+                  onError: failed("Failed to save the category."),
+                },
+              )
+            }
+          />
+        </DialogContent>
+      </Dialog>
+
+      <AlertDialog open={deleting} onOpenChange={setDeleting}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Delete "{category.name}"?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Items already filed under it keep their label, but it no longer has a limit or asks you first.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep it</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => remove.mutate(category.id, { onError: failed("Failed to delete the category.") })}
+            >
+              Delete category
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}
+
+/** Child settings: spending categories with a monthly limit, and ones that always need a parent (decisions.md). */
+export function CategoriesManager({ childId, childName }: { childId: string; childName: string }) {
+  const { data: categories, isLoading, isError } = useCategories(childId);
+  const create = useCreateCategory(childId);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <CardTitle className="flex items-center gap-2">
+            <Tags className="h-5 w-5 text-brand-700" aria-hidden />
+            Budget categories
+          </CardTitle>
+          <CardDescription>{childName} picks a category for each item in a request.</CardDescription>
+        </div>
+        {!adding && (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden />
+            Add category
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {adding && (
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <CategoryForm
+              submitLabel="Add category"
+              pending={create.isPending}
+              onCancel={() => setAdding(false)}
+              onSubmit={(values) =>
+                create.mutate(values, {
+                  onSuccess: () => {
+                    setAdding(false);
+                    toast({ title: "Category added", description: `${values.name} is ready to use.` });
+                  },
+                  onError: failed("Failed to add the category."),
+                })
+              }
+            />
+          </div>
+        )}
+        {isLoading && <p className="text-sm text-slate-600">Loading categories...</p>}
+        {isError && <p className="text-sm text-red-700">Couldn't load categories.</p>}
+        {categories && categories.length === 0 && !adding && (
+          <p className="text-sm text-slate-600">
+            No categories yet. Add some (like Games or Books) to set limits or always be asked first.
+          </p>
+        )}
+        {categories && categories.length > 0 && (
+          <ul className="divide-y divide-slate-200">
+            {categories.map((category) => (
+              <CategoryRow key={category.id} category={category} childId={childId} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,199 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ChildCreate, ChildCreateSchema } from "@shared/schemas/children";
+import { DEFAULT_PROFILE_COLOR } from "@shared/schemas/common";
+import { AlertCircle, Plus } from "lucide-react";
+import { useId, useState } from "react";
+import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { ColorSwatches } from "@/components/ui/color-swatches";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useCreateChild } from "@/features/children/api/create-child";
+import { toast } from "@/hooks/use-toast";
+import { ApiRequestError } from "@/lib/api";
+
+export const CREATE_CHILD_FAILED = "Failed to create child profile. Please try again.";
+
+type FormInput = ChildCreate;
+type FormOutput = z.output<typeof ChildCreateSchema>;
+
+const FIELD_ORDER = ["name", "age", "monthlyBudget", "autoApprovalLimit", "profileColor"] as const;
+
+// spec 000 §5 and §9: the Add Child defaults.
+const DEFAULTS: FormInput = {
+  name: "",
+  age: "8",
+  monthlyBudget: "50.00",
+  autoApprovalLimit: "10.00",
+  profileColor: DEFAULT_PROFILE_COLOR,
+};
+
+function errorList(errors: FieldErrors<FormInput>): string[] {
+  const messages = FIELD_ORDER.map((f) => errors[f]?.message).filter((m): m is string => typeof m === "string");
+  return [...new Set(messages)];
+}
+
+/** The Add Child form (spec 000 §2): every problem is listed in one box above the buttons. */
+export function AddChildForm({
+  parentId,
+  onCreated,
+  onCancel,
+}: {
+  parentId?: string;
+  onCreated: () => void;
+  onCancel?: () => void;
+}) {
+  const createChild = useCreateChild();
+  const ids = useId();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(ChildCreateSchema),
+    defaultValues: DEFAULTS,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const problems = errorList(errors);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      // spec 000 §7 names a parentId in the payload; the server takes the owner from the session.
+      await createChild.mutateAsync({ ...values, ...(parentId ? { parentId } : {}) });
+      toast({ title: "Success", description: "Child profile created successfully!" });
+      form.reset(DEFAULTS);
+      onCreated();
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if ((FIELD_ORDER as readonly string[]).includes(field)) {
+            form.setError(field as (typeof FIELD_ORDER)[number], { type: "server", message });
+          }
+        }
+      }
+      const description =
+        (error instanceof ApiRequestError && error.status < 500 && error.serverMessage) || CREATE_CHILD_FAILED;
+      toast({ title: "Error", description, variant: "destructive" });
+    }
+  });
+
+  const fieldId = (name: string) => `${ids}-${name}`;
+  const invalid = (name: keyof FormInput) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `${ids}-errors` } : {};
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid content-start gap-1.5">
+        <Label htmlFor={fieldId("name")}>Child's name</Label>
+        <Input
+          id={fieldId("name")}
+          autoComplete="off"
+          placeholder="e.g. Emma"
+          {...form.register("name")}
+          {...invalid("name")}
+        />
+      </div>
+      <div className="grid content-start gap-1.5">
+        <Label htmlFor={fieldId("age")}>Age</Label>
+        <Input
+          id={fieldId("age")}
+          type="number"
+          inputMode="numeric"
+          min={3}
+          max={18}
+          {...form.register("age")}
+          {...invalid("age")}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={fieldId("monthlyBudget")}>Monthly budget ($)</Label>
+          <Input
+            id={fieldId("monthlyBudget")}
+            inputMode="decimal"
+            placeholder="50.00"
+            {...form.register("monthlyBudget")}
+            {...invalid("monthlyBudget")}
+          />
+        </div>
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={fieldId("autoApprovalLimit")}>Auto-approval limit ($)</Label>
+          <Input
+            id={fieldId("autoApprovalLimit")}
+            inputMode="decimal"
+            placeholder="10.00"
+            {...form.register("autoApprovalLimit")}
+            {...invalid("autoApprovalLimit")}
+          />
+        </div>
+      </div>
+      <p className="-mt-2 text-xs text-slate-600">
+        Purchases up to the auto-approval limit go through without asking you.
+      </p>
+      <div className="grid gap-2">
+        <span id={fieldId("color-label")} className="text-sm font-medium text-slate-800">
+          Profile colour
+        </span>
+        <Controller
+          control={form.control}
+          name="profileColor"
+          render={({ field }) => (
+            <ColorSwatches
+              value={field.value ?? DEFAULT_PROFILE_COLOR}
+              onChange={field.onChange}
+              labelledBy={fieldId("color-label")}
+            />
+          )}
+        />
+      </div>
+      {problems.length > 0 && (
+        <div
+          id={`${ids}-errors`}
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertCircle className="h-4 w-4 shrink-0" aria-hidden /> Please fix the following errors:
+          </p>
+          <ul className="mt-1.5 list-disc space-y-0.5 pl-6">
+            {problems.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Adding..." : "Add Child"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `parentId` is the signed-in parent's id, sent as spec 000 §7 shows (the server uses the session). */
+export function AddChildDialog({ parentId, triggerClassName }: { parentId?: string; triggerClassName?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button className={triggerClassName}>
+          <Plus aria-hidden /> Add Child
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Add a child</DialogTitle>
+        <DialogDescription>Set up a profile with a monthly budget and an auto-approval limit.</DialogDescription>
+        <div className="mt-5">
+          {/* Mounted only while open, so every opening starts from the defaults. */}
+          {open && (
+            <AddChildForm parentId={parentId} onCreated={() => setOpen(false)} onCancel={() => setOpen(false)} />
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { formatDollars } from "@shared/rules/money";
+import type { Child } from "@shared/schemas/children";
+import { ExternalLink, LayoutDashboard, Settings, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { BudgetBar } from "@/components/ui/budget-bar";
+import { buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { budgetLeft } from "@/components/ui/money";
+import { ProfileInitial } from "@/components/ui/profile-initial";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
+import { childBudget } from "./child-budget";
+
+/** spec 000 §2: Settings and View Dashboard open in new browser tabs. */
+function NewTabLink({
+  href,
+  children,
+  label,
+  variant,
+}: {
+  href: string;
+  children: ReactNode;
+  label: string;
+  variant: "outline" | "secondary";
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      aria-label={`${label} (opens in a new tab)`}
+      className={cn(buttonVariants({ variant, size: "sm" }), "flex-1 sm:flex-none")}
+    >
+      {children}
+      <ExternalLink className="!size-3.5 opacity-70" aria-hidden />
+    </a>
+  );
+}
+
+function ChildRow({ child, actions }: { child: Child; actions?: ReactNode }) {
+  const { budgetCents, spentCents, leftCents } = childBudget(child);
+  const left = budgetLeft(leftCents);
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center sm:gap-4">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <ProfileInitial name={child.name} color={child.profileColor} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h3 className="truncate text-base font-semibold text-slate-900">{child.name}</h3>
+            <span className="text-sm text-slate-600">Age {child.age}</span>
+            {!child.isActive && <Badge variant="neutral">Inactive</Badge>}
+          </div>
+          <p className="mt-0.5 text-sm text-slate-700">
+            <span className={cn("font-semibold", leftCents < 0 ? "text-red-700" : "text-slate-900")}>
+              {left.amount} {left.word}
+            </span>{" "}
+            of {formatDollars(budgetCents)}
+          </p>
+          <BudgetBar
+            className="mt-2"
+            spentCents={spentCents}
+            budgetCents={budgetCents}
+            label={`${child.name} has spent ${formatDollars(spentCents)} of ${formatDollars(budgetCents)}`}
+          />
+          {actions && <div className="mt-3">{actions}</div>}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2 sm:shrink-0">
+        <NewTabLink href={`/child/${child.id}/settings`} label={`Settings for ${child.name}`} variant="outline">
+          <Settings aria-hidden /> Settings
+        </NewTabLink>
+        <NewTabLink href={`/child/${child.id}`} label={`View ${child.name}'s dashboard`} variant="secondary">
+          <LayoutDashboard aria-hidden /> View Dashboard
+        </NewTabLink>
+      </div>
+    </li>
+  );
+}
+
+/** `renderActions` adds controls of other features to a child's row (the page composes them). */
+export function ChildrenOverview({
+  items,
+  isLoading,
+  renderActions,
+}: {
+  items: Child[] | undefined;
+  isLoading: boolean;
+  renderActions?: (child: Child) => ReactNode;
+}) {
+  return (
+    <Card aria-labelledby="children-overview-title">
+      <CardHeader>
+        <CardTitle id="children-overview-title">Children Overview</CardTitle>
+        <CardDescription>Budgets and spending this month</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <Spinner label="Loading children" />
+        ) : items && items.length > 0 ? (
+          <ul className="flex flex-col gap-3">
+            {items.map((c) => (
+              <ChildRow key={c.id} child={c} actions={renderActions?.(c)} />
+            ))}
+          </ul>
+        ) : (
+          <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center">
+            <Users className="h-10 w-10 text-slate-400" aria-hidden />
+            <p className="mt-3 font-semibold text-slate-900">No children added yet</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Add your first child to set a budget and start approving carts.
+            </p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

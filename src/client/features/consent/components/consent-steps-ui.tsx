@@ -1,0 +1,366 @@
+import {
+  type ConsentDraft,
+  type FieldIssue,
+  MAX_CHILD_AGE,
+  MIN_CHILD_AGE,
+  needsVerifiableConsent,
+  parseChildAge,
+  RELATIONSHIPS,
+} from "@shared/rules/consent-steps";
+import { CircleCheck, Info, ShieldAlert } from "lucide-react";
+import { Checkbox } from "@/components/ui/checkbox";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/cn";
+import { CONSENT_OPTIONS, nextSteps, PARENT_RIGHTS, VERIFICATION_OPTIONS } from "../consent-copy";
+
+export interface StepProps {
+  draft: ConsentDraft;
+  update: (changes: Partial<ConsentDraft>) => void;
+  /** Issues of fields the parent has already left, so nothing turns red before they type. */
+  shownIssue: (field: FieldIssue["field"]) => string | undefined;
+  touch: (field: FieldIssue["field"]) => void;
+}
+
+function Notice({ tone, title, children }: { tone: "warning" | "info"; title: string; children: string }) {
+  const Icon = tone === "warning" ? ShieldAlert : Info;
+  return (
+    <div
+      className={cn(
+        "flex gap-3 rounded-xl border p-4",
+        tone === "warning" ? "border-amber-300 bg-amber-50 text-amber-950" : "border-sky-300 bg-sky-50 text-sky-950",
+      )}
+    >
+      <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="mt-1 text-sm">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+export function ChildInfoStep({ draft, update, shownIssue, touch }: StepProps) {
+  const age = parseChildAge(draft.childAge);
+  const error = shownIssue("childAge");
+  return (
+    <div className="grid gap-5">
+      <FormField
+        id="childAge"
+        label="Child's age"
+        required
+        hint={`Pocketwise is designed for children aged ${MIN_CHILD_AGE} to ${MAX_CHILD_AGE}.`}
+        error={error}
+        className="max-w-xs"
+      >
+        <Input
+          id="childAge"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={2}
+          value={String(draft.childAge ?? "")}
+          onChange={(e) => update({ childAge: e.target.value.replace(/\D/g, "") })}
+          onBlur={() => touch("childAge")}
+          aria-required
+          {...describedBy("childAge", { hint: true, error })}
+        />
+      </FormField>
+      <div aria-live="polite">
+        {age !== null &&
+          (needsVerifiableConsent(age) ? (
+            <Notice tone="warning" title="COPPA Compliance Required">
+              Because your child is under 13, the Children's Online Privacy Protection Act requires us to verify that
+              you are their parent or guardian before we collect any of their information. You'll choose how in the next
+              step.
+            </Notice>
+          ) : (
+            <Notice tone="info" title="Parental Supervision Recommended">
+              Teens aged 13 to 16 can use Pocketwise under your supervision. You'll still set their budget and approve
+              their purchases.
+            </Notice>
+          ))}
+      </div>
+    </div>
+  );
+}
+
+function RadioCard({
+  name,
+  value,
+  checked,
+  onChange,
+  title,
+  text,
+  describedById,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  title: string;
+  text?: string;
+  describedById?: string;
+}) {
+  const id = `${name}-${value}`;
+  return (
+    <label
+      htmlFor={id}
+      className={cn(
+        "flex cursor-pointer items-start gap-3 rounded-xl border p-3.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600",
+        checked ? "border-brand-700 bg-brand-50" : "border-slate-300 bg-white hover:bg-slate-50",
+      )}
+    >
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        aria-describedby={describedById}
+        className="mt-1 h-4 w-4 accent-brand-700"
+      />
+      <span>
+        <span className="block font-medium text-slate-900">{title}</span>
+        {text && <span className="block text-sm text-slate-600">{text}</span>}
+      </span>
+    </label>
+  );
+}
+
+export function ParentStep({ draft, update, shownIssue, touch }: StepProps) {
+  const age = parseChildAge(draft.childAge);
+  const coppa = age !== null && needsVerifiableConsent(age);
+  const relationshipError = shownIssue("relationship");
+  const methodError = shownIssue("verificationMethod");
+  const text = (field: "fullName" | "email" | "phone") => ({
+    value: draft[field],
+    onChange: (e: { target: { value: string } }) => update({ [field]: e.target.value }),
+    onBlur: () => touch(field),
+    "aria-required": true,
+    ...describedBy(field, { error: shownIssue(field) }),
+  });
+  return (
+    <div className="grid gap-5">
+      <FormField id="fullName" label="Full legal name" required error={shownIssue("fullName")}>
+        <Input id="fullName" autoComplete="name" {...text("fullName")} />
+      </FormField>
+      <fieldset aria-describedby={relationshipError ? "relationship-error" : undefined}>
+        <legend className="text-sm font-medium text-slate-800">
+          Relationship to the child{" "}
+          <span className="text-red-700" aria-hidden>
+            *
+          </span>
+        </legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {RELATIONSHIPS.map((r) => (
+            <RadioCard
+              key={r}
+              name="relationship"
+              value={r}
+              checked={draft.relationship === r}
+              onChange={() => update({ relationship: r })}
+              title={r === "parent" ? "Parent" : "Legal guardian"}
+            />
+          ))}
+        </div>
+        {relationshipError && (
+          <p id="relationship-error" className="mt-1.5 text-sm font-medium text-red-700" role="alert">
+            {relationshipError}
+          </p>
+        )}
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="email" label="E-mail" required error={shownIssue("email")}>
+          <Input id="email" type="email" inputMode="email" autoComplete="email" {...text("email")} />
+        </FormField>
+        <FormField id="phone" label="Phone" required error={shownIssue("phone")}>
+          <Input id="phone" type="tel" autoComplete="tel" {...text("phone")} />
+        </FormField>
+      </div>
+      {coppa && (
+        <fieldset aria-describedby={methodError ? "verificationMethod-error" : "verificationMethod-hint"}>
+          <legend className="text-sm font-medium text-slate-800">
+            Verification method{" "}
+            <span className="text-red-700" aria-hidden>
+              *
+            </span>
+          </legend>
+          <p id="verificationMethod-hint" className="mt-1 text-sm text-slate-600">
+            For children under 13 we must verify that you are the parent or guardian.
+          </p>
+          <div className="mt-2 grid gap-2">
+            {VERIFICATION_OPTIONS.map((o) => (
+              <RadioCard
+                key={o.id}
+                name="verificationMethod"
+                value={o.id}
+                checked={draft.verificationMethod === o.id}
+                onChange={() => update({ verificationMethod: o.id })}
+                title={o.title}
+                text={o.text}
+              />
+            ))}
+          </div>
+          {methodError && (
+            <p id="verificationMethod-error" className="mt-1.5 text-sm font-medium text-red-700" role="alert">
+              {methodError}
+            </p>
+          )}
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+export function ConsentStep({ draft, update, shownIssue }: StepProps) {
+  return (
+    <div className="grid gap-6">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">I give my consent to:</legend>
+        <ul className="mt-2 grid gap-2">
+          {CONSENT_OPTIONS.map((o) => {
+            const id = `consent-${o.id}`;
+            const error = o.id === "marketing" ? undefined : shownIssue(o.id);
+            return (
+              <li key={o.id} className="rounded-xl border border-slate-200 p-3.5">
+                <div className="flex items-start gap-3">
+                  <Checkbox
+                    id={id}
+                    className="mt-0.5"
+                    checked={draft[o.id]}
+                    onCheckedChange={(checked) => update({ [o.id]: checked === true })}
+                    aria-describedby={`${id}-text${error ? ` ${id}-error` : ""}`}
+                    aria-required={o.id !== "marketing"}
+                  />
+                  <div>
+                    <Label htmlFor={id}>
+                      {o.title}
+                      {o.id !== "marketing" && (
+                        <span className="text-red-700" aria-hidden>
+                          {" "}
+                          *
+                        </span>
+                      )}
+                    </Label>
+                    <p id={`${id}-text`} className="text-sm text-slate-600">
+                      {o.text}
+                    </p>
+                    {error && (
+                      <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+                        {error}
+                      </p>
+                    )}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <section aria-labelledby="rights-heading" className="rounded-xl bg-slate-50 p-4">
+        <h3 id="rights-heading" className="font-semibold text-slate-900">
+          Your rights as a parent
+        </h3>
+        <ul className="mt-2 grid gap-1.5 sm:grid-cols-2">
+          {PARENT_RIGHTS.map((right) => (
+            <li key={right} className="flex items-start gap-2 text-sm text-slate-700">
+              <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" aria-hidden />
+              {right}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export function NextStepsList({ underThirteen }: { underThirteen: boolean }) {
+  return (
+    <ol className="grid gap-2">
+      {nextSteps(underThirteen).map((text, i) => (
+        <li key={text} className="flex items-start gap-3 text-slate-700">
+          <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
+            {i + 1}
+          </span>
+          {text}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function ConfirmStep({
+  draft,
+  agreed,
+  onAgree,
+}: {
+  draft: ConsentDraft;
+  agreed: boolean;
+  onAgree: (agreed: boolean) => void;
+}) {
+  const age = parseChildAge(draft.childAge) ?? 0;
+  const coppa = needsVerifiableConsent(age);
+  const method = VERIFICATION_OPTIONS.find((o) => o.id === draft.verificationMethod);
+  const given = CONSENT_OPTIONS.filter((o) => draft[o.id]).map((o) => o.title.replace(" (optional)", ""));
+  const rows: [string, string][] = [
+    ["Child's age", String(age)],
+    [
+      "Parent or guardian",
+      `${draft.fullName.trim()} (${draft.relationship === "guardian" ? "legal guardian" : "parent"})`,
+    ],
+    ["E-mail", draft.email.trim()],
+    ["Phone", draft.phone.trim()],
+    ...(coppa && method ? ([["Verification", method.title]] as [string, string][]) : []),
+    ["Consent given to", given.join(", ")],
+  ];
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="summary-heading">
+        <h3 id="summary-heading" className="font-semibold text-slate-900">
+          Summary
+        </h3>
+        <dl className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {rows.map(([k, v]) => (
+            <div key={k} className="grid gap-1 p-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
+              <dt className="text-sm text-slate-600">{k}</dt>
+              <dd className="break-words font-medium text-slate-900">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="next-heading">
+        <h3 id="next-heading" className="font-semibold text-slate-900">
+          What happens next
+        </h3>
+        <div className="mt-2">
+          <NextStepsList underThirteen={coppa} />
+        </div>
+      </section>
+      <div className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4">
+        <Checkbox
+          id="agreement"
+          className="mt-0.5"
+          checked={agreed}
+          onCheckedChange={(checked) => onAgree(checked === true)}
+        />
+        <Label htmlFor="agreement" className="font-normal leading-relaxed">
+          I confirm that I am the parent or legal guardian of this child, that I am 18 or older, and that the
+          information above is accurate. I agree to the <NewTabLink href="/terms">Terms of Service</NewTabLink> and{" "}
+          <NewTabLink href="/privacy">Privacy Policy</NewTabLink>.
+        </Label>
+      </div>
+    </div>
+  );
+}
+
+/** Opens beside the wizard so reading the policy never loses what the parent entered. */
+function NewTabLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className="font-medium text-brand-700 underline underline-offset-2">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}

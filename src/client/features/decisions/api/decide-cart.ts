@@ -1,0 +1,30 @@
+import type { Cart, CartStatusUpdate } from "@shared/schemas/carts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiRequestError, apiJson } from "@/lib/api";
+
+export const decideCart = (cartId: string, input: CartStatusUpdate) =>
+  apiJson<Cart>("PATCH", `/api/carts/${encodeURIComponent(cartId)}/status`, input);
+
+/** A 409 that asks for confirmation, as opposed to one saying the cart was already decided. */
+export const isOverBudgetRefusal = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 409 && /over (the monthly )?budget/i.test(error.bodyText);
+
+/**
+ * spec 000 §7: on success the pending list and the children (budgets, cart lists, badges) are refreshed;
+ * an approval also uses one of the month's purchases, so usage is refreshed too. `onDecided` runs even
+ * though the refresh removes the cart's row (and its button) from the screen.
+ */
+export function useDecideCart({ onDecided }: { onDecided?: (cart: Cart) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cartId, ...input }: CartStatusUpdate & { cartId: string }) => decideCart(cartId, input),
+    onSuccess: (cart) => {
+      onDecided?.(cart);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["/api/carts/pending"] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/children"] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/usage"] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { CartDecisionActions } from "./cart-decision-actions";
+
+const toast = vi.fn();
+vi.mock("@/hooks/use-toast", () => ({ toast: (...args: unknown[]) => toast(...args) }));
+
+let bodies: unknown[];
+let answers: Array<() => Response>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+beforeEach(() => {
+  bodies = [];
+  answers = [];
+  toast.mockReset();
+  vi.stubGlobal("fetch", async (_url: string, init: RequestInit = {}) => {
+    bodies.push(JSON.parse(String(init.body)));
+    return (answers.shift() ?? (() => json(500, { message: "no answer prepared" })))();
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderActions() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <CartDecisionActions cart={{ id: "c1", retailer: "Toy Town", total: "55.00", childName: "Maya" }} />
+    </QueryClientProvider>,
+  );
+}
+
+const approved = () => json(200, { id: "c1", status: "approved" });
+
+describe("CartDecisionActions", () => {
+  test("an over-budget answer asks first, then approves with allowOverBudget", async () => {
+    renderActions();
+    answers.push(() =>
+      json(409, { message: "Approving this cart would take Maya over the monthly budget ($46.00 left)." }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: /^Approve Maya's request/ }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toContain("This will take Maya over budget");
+    expect(confirm.textContent).toContain("$46.00 left");
+
+    answers.push(approved);
+    fireEvent.click(screen.getByRole("button", { name: "Approve over budget" }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: "Cart status updated successfully!" })),
+    );
+    expect(bodies).toEqual([{ status: "approved" }, { status: "approved", allowOverBudget: true }]);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+  });
+
+  test("a used-up Free plan shows the plan's message; other failures the spec's text", async () => {
+    renderActions();
+    answers.push(() =>
+      json(403, { message: "Your Free plan's 5 purchases this month are used. Upgrade to approve more." }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: /^Approve Maya's request/ }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          variant: "destructive",
+          description: "Your Free plan's 5 purchases this month are used. Upgrade to approve more.",
+        }),
+      ),
+    );
+    answers.push(() => json(409, { message: "This cart is already approved" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Approve Maya's request/ }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenLastCalledWith(
+        expect.objectContaining({ description: "Failed to update cart status. Please try again." }),
+      ),
+    );
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  test("a suggestion is a decline carrying the note and the suggested item", async () => {
+    renderActions();
+    fireEvent.click(screen.getByRole("button", { name: /^Suggest an alternative/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Send suggestion" }));
+    expect(await screen.findByText("Suggested item name is required")).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText("Note for Maya (optional)"), { target: { value: "A smaller kit?" } });
+    fireEvent.change(screen.getByLabelText("Item name"), { target: { value: "Mini robot" } });
+    fireEvent.change(screen.getByLabelText("Price ($)"), { target: { value: "$19.99" } });
+    answers.push(() => json(200, { id: "c1", status: "declined" }));
+    fireEvent.click(screen.getByRole("button", { name: "Send suggestion" }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { status: "declined", note: "A smaller kit?", suggestedItem: { name: "Mini robot", price: "19.99" } },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,230 @@
+import { SuggestedItemSchema } from "@shared/schemas/carts";
+import { Check, Lightbulb, X } from "lucide-react";
+import { type ComponentProps, type FormEvent, useId, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { Input, Textarea } from "@/components/ui/input";
+import { FieldError, Label } from "@/components/ui/label";
+import { toast } from "@/hooks/use-toast";
+import { ApiRequestError } from "@/lib/api";
+import { isOverBudgetRefusal, useDecideCart } from "../api/decide-cart";
+
+/** The cart a decision is about, as a pending-list row carries it. */
+export interface DecisionCart {
+  id: string;
+  retailer: string;
+  total: string;
+  childName: string;
+}
+
+const SUCCESS = "Cart status updated successfully!";
+const toastSuccess = () => toast({ title: "Success", description: SUCCESS });
+const FAILURE = "Failed to update cart status. Please try again.";
+
+/** spec 000 §8, plus the plan's own words when the Free plan's purchases are used up (403). */
+function toastFailure(error: unknown) {
+  const planMessage = error instanceof ApiRequestError && error.status === 403 ? error.serverMessage : null;
+  toast({ variant: "destructive", title: "Error", description: planMessage ?? FAILURE });
+}
+
+function DeclineDialog({
+  cart,
+  open,
+  onOpenChange,
+  suggest,
+}: {
+  cart: DecisionCart;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Suggest an alternative: a decline that carries an item the child can request instead. */
+  suggest: boolean;
+}) {
+  const decide = useDecideCart({ onDecided: toastSuccess });
+  const [note, setNote] = useState("");
+  const [item, setItem] = useState({ name: "", price: "", url: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const id = useId();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    let suggestedItem: { name: string; price: string; url?: string } | undefined;
+    if (suggest) {
+      const parsed = SuggestedItemSchema.safeParse({
+        name: item.name,
+        price: item.price.trim().replace(/^\$\s*/, ""),
+        ...(item.url.trim() ? { url: item.url.trim() } : {}),
+      });
+      if (!parsed.success) {
+        setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+        return;
+      }
+      suggestedItem = parsed.data;
+    }
+    setErrors({});
+    decide.mutate(
+      { cartId: cart.id, status: "declined", ...(note.trim() ? { note: note.trim() } : {}), suggestedItem },
+      {
+        onSuccess: () => onOpenChange(false),
+        onError: toastFailure,
+      },
+    );
+  };
+
+  const field = (name: "name" | "price" | "url", label: string, extra: Partial<ComponentProps<"input">>) => (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <Input
+        id={`${id}-${name}`}
+        value={item[name]}
+        onChange={(e) => setItem((s) => ({ ...s, [name]: e.target.value }))}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        {...extra}
+      />
+      <FieldError id={`${id}-${name}-error`}>{errors[name]}</FieldError>
+    </div>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{suggest ? "Suggest an alternative" : "Decline this request?"}</DialogTitle>
+        <DialogDescription>
+          {cart.childName}'s request from {cart.retailer} (${cart.total}).{" "}
+          {suggest
+            ? `${cart.childName} sees your note and can request your suggestion with one tap.`
+            : `${cart.childName} sees your note, if you add one.`}
+        </DialogDescription>
+        <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-note`}>Note for {cart.childName} (optional)</Label>
+            <Textarea
+              id={`${id}-note`}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              maxLength={500}
+              placeholder={suggest ? "This one is cheaper and just as good." : "Let's save for something bigger."}
+            />
+          </div>
+          {suggest && (
+            <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
+              <legend className="px-1 text-sm font-semibold text-slate-800">Suggested item</legend>
+              {field("name", "Item name", { maxLength: 200 })}
+              {field("price", "Price ($)", { inputMode: "decimal", placeholder: "12.50" })}
+              {field("url", "Link (optional)", { type: "url", inputMode: "url", placeholder: "https://" })}
+            </fieldset>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={suggest ? "default" : "destructive"} disabled={decide.isPending}>
+              {suggest ? "Send suggestion" : "Decline"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Approve, Decline and Suggest alternative for one pending cart (spec 000 §2 Pending Approvals;
+ * decisions.md "Carts": an approval over budget needs the parent's confirmation).
+ */
+export function CartDecisionActions({ cart }: { cart: DecisionCart }) {
+  const decide = useDecideCart({ onDecided: toastSuccess });
+  const [overBudget, setOverBudget] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<"decline" | "suggest" | null>(null);
+
+  const approve = (allowOverBudget: boolean) =>
+    decide.mutate(
+      { cartId: cart.id, status: "approved", ...(allowOverBudget ? { allowOverBudget } : {}) },
+      {
+        onSuccess: () => setOverBudget(null),
+        onError: (err) => {
+          if (!allowOverBudget && isOverBudgetRefusal(err)) {
+            setOverBudget((err as ApiRequestError).serverMessage ?? "");
+            return;
+          }
+          setOverBudget(null);
+          toastFailure(err);
+        },
+      },
+    );
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="success"
+        disabled={decide.isPending}
+        onClick={() => approve(false)}
+        aria-label={`Approve ${cart.childName}'s request from ${cart.retailer}`}
+      >
+        <Check aria-hidden />
+        Approve
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={decide.isPending}
+        onClick={() => setDialog("decline")}
+        aria-label={`Decline ${cart.childName}'s request from ${cart.retailer}`}
+      >
+        <X aria-hidden />
+        Decline
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={decide.isPending}
+        onClick={() => setDialog("suggest")}
+        aria-label={`Suggest an alternative to ${cart.childName}'s request from ${cart.retailer}`}
+      >
+        <Lightbulb aria-hidden />
+        Suggest alternative
+      </Button>
+
+      {dialog && (
+        <DeclineDialog
+          cart={cart}
+          open
+          suggest={dialog === "suggest"}
+          onOpenChange={(open) => !open && setDialog(null)}
+        />
+      )}
+
+      <AlertDialog open={overBudget !== null} onOpenChange={(open) => !open && setOverBudget(null)}>
+        <AlertDialogContent>
+          <AlertDialogTitle>This will take {cart.childName} over budget</AlertDialogTitle>
+          <AlertDialogDescription>
+            {overBudget ||
+              `Approving $${cart.total} at ${cart.retailer} goes past ${cart.childName}'s monthly budget. Approve it anyway?`}
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep it pending</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={decide.isPending}
+              onClick={(e) => {
+                e.preventDefault();
+                approve(true);
+              }}
+            >
+              Approve over budget
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

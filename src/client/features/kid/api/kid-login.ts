@@ -1,0 +1,21 @@
+import type { KidSession } from "@shared/schemas/kid-auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import { kidMeQueryKey } from "./get-kid-me";
+
+/** Codes are shown in capitals and may be typed with spaces or dashes; the server gets the 8 characters. */
+export const normalizeCode = (raw: string) => raw.replace(/[^0-9a-z]/gi, "").toUpperCase();
+
+export const kidLogin = (code: string) => apiJson<KidSession>("POST", "/api/kid/login", { code: normalizeCode(code) });
+
+export function useKidLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: kidLogin,
+    // A new session replaces whoever was signed in on this device.
+    onSuccess: (session) => {
+      queryClient.clear();
+      queryClient.setQueryData(kidMeQueryKey, session);
+    },
+  });
+}

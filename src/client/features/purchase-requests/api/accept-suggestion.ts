@@ -1,0 +1,24 @@
+import type { Cart } from "@shared/schemas/carts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+
+/** Turns a parent's suggested alternative into a new cart request (201 with the new cart). */
+export const acceptSuggestion = (cartId: string) =>
+  apiJson<Cart>("POST", `/api/carts/${encodeURIComponent(cartId)}/accept-suggestion`);
+
+/** `onAccepted` runs even when the refreshed list no longer shows the declined cart. */
+export function useAcceptSuggestion(childId: string, { onAccepted }: { onAccepted?: (cart: Cart) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptSuggestion,
+    onSuccess: (cart) => {
+      onAccepted?.(cart);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["/api/children", childId] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/children"], exact: true }),
+        queryClient.invalidateQueries({ queryKey: ["/api/carts/pending"] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/usage"] }),
+      ]);
+    },
+  });
+}

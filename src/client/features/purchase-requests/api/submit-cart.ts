@@ -1,0 +1,26 @@
+import type { Cart, CartSubmit } from "@shared/schemas/carts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api";
+
+export const submitCart = async (childId: string, input: CartSubmit, idempotencyKey: string) => {
+  const res = await apiRequest("POST", `/api/children/${encodeURIComponent(childId)}/carts`, input, {
+    "Idempotency-Key": idempotencyKey,
+  });
+  return (await res.json()) as Cart;
+};
+
+/** A new cart changes the child's budget, cart list and badges, and the parent's pending list and usage. */
+export function useSubmitCart(childId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: CartSubmit; idempotencyKey: string }) =>
+      submitCart(childId, input, idempotencyKey),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["/api/children", childId] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/children"], exact: true }),
+        queryClient.invalidateQueries({ queryKey: ["/api/carts/pending"] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/usage"] }),
+      ]),
+  });
+}

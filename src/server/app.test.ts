@@ -1,0 +1,393 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BODY_LIMIT, buildApp } from "./app";
+import {
+  addChild,
+  createTestApp,
+  insertCart,
+  SLOW_START_MS,
+  signUpParent,
+  type TestApp,
+} from "./test-support/test-app";
+
+let t: TestApp;
+let parent: Awaited<ReturnType<typeof signUpParent>>;
+let childId: string;
+let cartId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  parent = await signUpParent(t.app);
+  childId = (await addChild(t.app, parent.cookie)).id;
+  cartId = await insertCart(t.database, childId);
+}, SLOW_START_MS);
+afterAll(async () => {
+  await t?.close();
+}, SLOW_START_MS);
+
+const counts = async () => {
+  const [row] = await t.database.query(
+    "select (select count(*) from users) u, (select count(*) from children) c, (select count(*) from carts) k",
+  );
+  return JSON.stringify(row);
+};
+const childRow = async () => JSON.stringify(await t.database.query("select * from children where id = $1", [childId]));
+
+/** No answer may be a 500 or carry a stack trace or internal detail. */
+function expectCleanError(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers["content-type"])).toMatch(/^application\/json/);
+  const body = JSON.parse(res.body);
+  expect(body.message).toEqual(expect.any(String));
+  expect(res.body).not.toMatch(/\bat .+:\d+:\d+|node_modules|stack|FST_|ZodError|SyntaxError/);
+}
+
+describe("bad input", () => {
+  const post = (url: string, body: string, contentType = "application/json") =>
+    t.app.inject({ method: "POST", url, headers: { cookie: parent.cookie, "content-type": contentType }, body });
+
+  it.each([
+    ["/api/children", '{"name": "Maya", "age": '],
+    ["/api/children", "{'name': 'Maya'}"],
+    ["/api/children", "undefined"],
+    ["/api/auth/signup", '{"email": "a@b.co",}'],
+    ["/api/auth/login", "{"],
+  ])("malformed JSON to %s answers 400 and stores nothing", async (url, body) => {
+    const before = await counts();
+    const res = await post(url, body);
+    expectCleanError(res, 400);
+    expect(res.json().message).toBe("Request body is not valid JSON");
+    expect(await counts()).toBe(before);
+  });
+
+  it("a malformed JSON PATCH changes nothing", async () => {
+    const before = await childRow();
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/children/${childId}`,
+      headers: { cookie: parent.cookie, "content-type": "application/json" },
+      body: '{"name": "Changed"',
+    });
+    expectCleanError(res, 400);
+    expect(await childRow()).toBe(before);
+  });
+
+  it("a body over 100 KB answers 413 and stores nothing", async () => {
+    const before = await counts();
+    const big = JSON.stringify({ name: "Maya", monthlyBudget: "5.00", notes: "x".repeat(BODY_LIMIT) });
+    for (const url of ["/api/children", "/api/auth/signup"]) {
+      const res = await post(url, big);
+      expectCleanError(res, 413);
+      expect(res.json().message).toBe("Request body is too large");
+    }
+    expect(await counts()).toBe(before);
+  });
+
+  it("a body just under 100 KB is read (and refused only on its fields)", async () => {
+    const body = JSON.stringify({ name: "x".repeat(BODY_LIMIT - 200), monthlyBudget: "5.00" });
+    expectCleanError(await post("/api/children", body), 400);
+  });
+
+  it.each([
+    ["an array", "[]"],
+    ["null", "null"],
+    ["a string", '"Maya"'],
+    ["a number", "42"],
+    ["a name that is a number", '{"name": 42, "monthlyBudget": "5.00"}'],
+    ["a name that is an object", '{"name": {"first": "M"}, "monthlyBudget": "5.00"}'],
+    ["a budget that is an object", '{"name": "M", "monthlyBudget": {"$gt": 0}}'],
+    ["an age that is a list", '{"name": "M", "monthlyBudget": "5.00", "age": [10]}'],
+    ["an age beyond any integer", '{"name": "M", "monthlyBudget": "5.00", "age": 1e400}'],
+    ["a poisoned prototype", '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}'],
+  ])("%s as a child answers 400 and stores nothing", async (_label, body) => {
+    const before = await counts();
+    expectCleanError(await post("/api/children", body), 400);
+    expect(await counts()).toBe(before);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it.each([
+    ["text/plain", '{"name": "Maya", "monthlyBudget": "5.00"}'],
+    ["application/xml", "<child><name>Maya</name></child>"],
+    ["application/x-www-form-urlencoded", "name=Maya&monthlyBudget=5.00"],
+    ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nMaya\r\n--x--'],
+  ])("a %s body answers 400 and stores nothing", async (contentType, body) => {
+    const before = await counts();
+    expectCleanError(await post("/api/children", body, contentType), 400);
+    expect(await counts()).toBe(before);
+  });
+
+  it("a JSON content type with a charset is read as JSON", async () => {
+    const res = await post("/api/usage/dismiss-nudge", "", "application/json; charset=utf-8");
+    expect(res.statusCode).toBe(200);
+  });
+
+  const oddIds = [
+    "abc",
+    "1",
+    "-1",
+    randomUUID(),
+    "..%2Fx",
+    "%00",
+    "00000000-0000-0000-0000-000000000000",
+    "x".repeat(300),
+  ];
+
+  it.each(oddIds)("child id %s answers 404 on every child route", async (id) => {
+    const before = await counts();
+    for (const [method, url, payload] of [
+      ["GET", `/api/children/${id}`],
+      ["PATCH", `/api/children/${id}`, { name: "Changed" }],
+      ["DELETE", `/api/children/${id}`],
+      ["GET", `/api/children/${id}/carts`],
+      ["GET", `/api/children/${id}/achievements`],
+      ["GET", `/api/children/${id}/chores`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { cookie: parent.cookie }, payload });
+      expectCleanError(res, 404);
+    }
+    expect(await counts()).toBe(before);
+  });
+
+  it.each(oddIds)("cart id %s answers 404", async (id) => {
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/carts/${id}/status`,
+      headers: { cookie: parent.cookie },
+      payload: { status: "approved" },
+    });
+    expectCleanError(res, 404);
+  });
+
+  it("a path that climbs out (../x) answers 404", async () => {
+    for (const url of ["/api/children/../x", "/api/children/../../etc/passwd", "/api/carts/../x/status"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie: parent.cookie } });
+      expectCleanError(res, 404);
+    }
+  });
+
+  it("an unknown API path answers a JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expectCleanError(res, 404);
+    expect(res.json()).toEqual({ message: "Not found" });
+  });
+
+  it("an unexpected failure answers 500 with a plain message and no stack", async () => {
+    const app = await buildApp(
+      { cookieSecure: false, appOrigin: null, oidc: null, clientDir: null, now: t.clock.now },
+      t.database,
+    );
+    app.get("/api/test-boom", async () => {
+      throw new Error("secret internal detail at /srv/db.ts:12:3");
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: "GET", url: "/api/test-boom" });
+      expectCleanError(res, 500);
+      expect(res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+      expect(res.body).not.toContain("secret");
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("foreign-origin writes", () => {
+  const host = "pocketwise.test";
+  const write = (headers: Record<string, string>, url = "/api/children", method: "POST" | "PATCH" = "POST") =>
+    t.app.inject({
+      method,
+      url,
+      headers: { host, cookie: parent.cookie, ...headers },
+      payload: { name: "Origin", monthlyBudget: "50.00" },
+    });
+
+  it.each([
+    "https://evil.com",
+    "http://pocketwise.test.evil.com",
+    "http://evil.com:80",
+    "null",
+    "not a url",
+    "https://pocketwise.test:8443",
+  ])("refuses a write from Origin %s with 403 and stores nothing", async (origin) => {
+    const before = await counts();
+    const res = await write({ origin });
+    expectCleanError(res, 403);
+    expect(res.json()).toEqual({ message: "Cross-origin request refused" });
+    expect(await counts()).toBe(before);
+  });
+
+  it("refuses every kind of write, including sign-in, sign-up and logout", async () => {
+    const origin = "https://evil.com";
+    for (const [method, url] of [
+      ["POST", "/api/auth/login"],
+      ["POST", "/api/auth/signup"],
+      ["POST", "/api/logout"],
+      ["PATCH", `/api/children/${childId}`],
+      ["DELETE", `/api/children/${childId}`],
+      ["PATCH", `/api/carts/${cartId}/status`],
+      ["POST", "/api/usage/dismiss-nudge"],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { host, origin, cookie: parent.cookie }, payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: parent.cookie } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it("allows a same-origin write and a write without Origin", async () => {
+    const before = await childRow();
+    const same = await write({ origin: `http://${host}` }, `/api/children/${childId}`, "PATCH");
+    expect(same.statusCode).toBe(200);
+    const none = await write({}, `/api/children/${childId}`, "PATCH");
+    expect(none.statusCode).toBe(200);
+    expect(await childRow()).not.toBe(before);
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/children/${childId}`,
+      headers: { cookie: parent.cookie },
+      payload: { name: "Maya" },
+    });
+  });
+
+  it("reads the Host header as a browser would: case and default ports do not matter", async () => {
+    for (const [hostHeader, origin] of [
+      ["Pocketwise.TEST", "http://pocketwise.test"],
+      ["pocketwise.test:80", "http://pocketwise.test"],
+      ["pocketwise.test:443", "https://pocketwise.test"],
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/usage/dismiss-nudge",
+        headers: { host: hostHeader, origin, cookie: parent.cookie },
+      });
+      expect(res.statusCode, `${hostHeader} ${origin}`).toBe(200);
+    }
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/api/usage/dismiss-nudge",
+      headers: { host: "pocketwise.test:8080", origin: "http://pocketwise.test", cookie: parent.cookie },
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it("lets reads from another origin through (no state changes)", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/children",
+      headers: { host, origin: "https://evil.com", cookie: parent.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("with APP_ORIGIN set, only that origin may write", async () => {
+    const app = await buildApp(
+      {
+        cookieSecure: false,
+        appOrigin: "https://app.pocketwise.test",
+        oidc: null,
+        clientDir: null,
+        now: t.clock.now,
+      },
+      t.database,
+    );
+    await app.ready();
+    try {
+      const send = (origin: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/usage/dismiss-nudge",
+          headers: { host: "internal:5000", origin, cookie: parent.cookie },
+        });
+      expect((await send("https://app.pocketwise.test")).statusCode).toBe(200);
+      expect((await send("http://internal:5000")).statusCode).toBe(403);
+      expect((await send("https://evil.com")).statusCode).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("security headers", () => {
+  it("sends helmet's headers with a strict content security policy", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/user" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("marks the session cookie Secure when cookies are secure (production)", async () => {
+    const app = await buildApp(
+      { cookieSecure: true, appOrigin: null, oidc: null, clientDir: null, now: t.clock.now },
+      t.database,
+    );
+    await app.ready();
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: parent.email, password: parent.password },
+        remoteAddress: "10.66.0.1",
+      });
+      expect(res.statusCode).toBe(200);
+      const cookie = String(res.headers["set-cookie"]);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("API documentation", () => {
+  it("serves the OpenAPI document listing the foundation routes", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe("Pocketwise API");
+    const routes: [string, string][] = [
+      ["/api/auth/signup", "post"],
+      ["/api/auth/login", "post"],
+      ["/api/auth/user", "get"],
+      ["/api/login", "get"],
+      ["/api/logout", "get"],
+      ["/api/logout", "post"],
+      ["/api/children", "get"],
+      ["/api/children", "post"],
+      ["/api/children/{id}", "get"],
+      ["/api/children/{id}", "patch"],
+      ["/api/children/{id}", "delete"],
+      ["/api/children/{id}/carts", "get"],
+      ["/api/children/{id}/achievements", "get"],
+      ["/api/children/{id}/chores", "get"],
+      ["/api/carts/pending", "get"],
+      ["/api/carts/{id}/status", "patch"],
+      ["/api/usage", "get"],
+      ["/api/usage/dismiss-nudge", "post"],
+      ["/api/usage/upgrade-click", "post"],
+    ];
+    for (const [path, method] of routes) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    // The request schema of a route is documented from its zod contract.
+    const childBody = doc.paths["/api/children"].post.requestBody.content["application/json"].schema;
+    expect(JSON.stringify(childBody)).toContain("monthlyBudget");
+  });
+
+  it("serves the documentation page", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers["content-type"])).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/swagger/i);
+  });
+});

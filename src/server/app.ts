@@ -1,0 +1,132 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import achievementsRoutes from "./modules/achievements/achievements.routes";
+import authRoutes from "./modules/auth/auth.routes";
+import { createOidc } from "./modules/auth/oidc";
+import cartsRoutes from "./modules/carts/carts.routes";
+import childrenRoutes from "./modules/children/children.routes";
+import choresRoutes from "./modules/chores/chores.routes";
+import usageRoutes from "./modules/usage/usage.routes";
+import dbPlugin from "./plugins/db";
+import errorsPlugin from "./plugins/errors";
+import originGuard from "./plugins/origin-guard";
+import rateLimits from "./plugins/rate-limits";
+import session from "./plugins/session";
+
+export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "clientDir" | "now"> & {
+  logLevel?: string;
+  /** Trust X-Forwarded-* from a proxy in front (TRUST_PROXY; tests use it to vary the client address). */
+  trustProxy?: boolean | string;
+};
+
+/** decisions.md: a body over 100 KB answers 413. */
+export const BODY_LIMIT = 100 * 1024;
+
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel ?? "silent" },
+    bodyLimit: BODY_LIMIT,
+    // Fastify takes a boolean or an address list; its overloads cannot type the union.
+    trustProxy: (config.trustProxy ?? false) as boolean,
+    // decisions.md: a malformed id answers 404, however long (the default 100-character limit answers 414).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // spec 000 §7: some writes send a JSON content type with no body; treat that as no payload.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    // Tabs the dashboard opens must be able to close themselves (window.close) and keep an opener.
+    crossOriginOpenerPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Pocketwise API", version: "1.0.0", description: "Family shopping with parental approval." },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  // App plugins.
+  await app.register(dbPlugin, { database, now: config.now });
+  await app.register(originGuard, { appOrigin: config.appOrigin });
+  await app.register(session, { cookieSecure: config.cookieSecure });
+  await app.register(rateLimits);
+  await app.register(errorsPlugin);
+
+  // Modules.
+  const oidc = config.oidc ? createOidc(config.oidc) : null;
+  await app.register(authRoutes, { oidc, appOrigin: config.appOrigin });
+  await app.register(childrenRoutes);
+  await app.register(cartsRoutes);
+  await app.register(choresRoutes);
+  await app.register(achievementsRoutes);
+  await app.register(usageRoutes);
+  await app.register(import("./modules/categories/categories.routes"));
+  await app.register(import("./modules/kid-auth/kid-auth.routes"));
+  await app.register(import("./modules/consents/consents.routes"));
+  await app.register(import("./modules/demo-requests/demo-requests.routes"));
+  await app.register(import("./modules/newsletter/newsletter.routes"));
+
+  registerClient(app, config.clientDir);
+  return app;
+}
+
+/** The built React app: hashed assets cached for a year, every other GET outside /api gets index.html. */
+function registerClient(app: FastifyInstance, clientDir: string | null) {
+  const indexPath = clientDir ? path.join(clientDir, "index.html") : null;
+  const hasClient = indexPath !== null && existsSync(indexPath);
+  if (hasClient && clientDir) {
+    app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith("/api") || !hasClient || (req.method !== "GET" && req.method !== "HEAD")) {
+      return reply.status(404).send({ message: "Not found" });
+    }
+    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+}

@@ -1,0 +1,113 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has working defaults for a plain `npm start`", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: "development",
+      port: 5000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("./data"),
+      database: { kind: "pglite", dataDir: path.resolve("./data/pglite") },
+      cookieSecure: false,
+      appOrigin: null,
+      oidc: null,
+      logLevel: "info",
+      clientDir: path.resolve("dist/client"),
+    });
+    expect(config.now()).toBeInstanceOf(Date);
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/tmp/pw-data",
+      DATABASE_URL: "postgres://u:p@db:5432/pocketwise",
+      APP_ORIGIN: "https://app.pocketwise.test/some/path",
+      OIDC_ISSUER_URL: "https://id.example.com",
+      OIDC_CLIENT_ID: "pocketwise",
+      OIDC_CLIENT_SECRET: "s3cret",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      env: "production",
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/tmp/pw-data",
+      database: { kind: "postgres", url: "postgres://u:p@db:5432/pocketwise" },
+      cookieSecure: true,
+      appOrigin: "https://app.pocketwise.test",
+      oidc: { issuerUrl: "https://id.example.com", clientId: "pocketwise", clientSecret: "s3cret" },
+      logLevel: "warn",
+    });
+  });
+
+  it("secures cookies in production unless COOKIE_SECURE says otherwise, and the reverse", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).cookieSecure).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", COOKIE_SECURE: "false" }).cookieSecure).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", COOKIE_SECURE: "0" }).cookieSecure).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: "true" }).cookieSecure).toBe(true);
+    expect(loadConfig({ COOKIE_SECURE: "1" }).cookieSecure).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).cookieSecure).toBe(false);
+  });
+
+  it("reads TRUST_PROXY as off, on, a hop count or a list of proxy addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1");
+    expect(loadConfig({ TRUST_PROXY: "loopback,::1,fd00::/8" }).trustProxy).toBe("loopback,::1,fd00::/8");
+    // Fastify 5 ignores hop counts (it cannot check the nearest peer), so one is refused, not silently unsafe.
+    for (const bad of ["2", "yes please", "10.0.0.0/33", "10.0.0", "10.0.0.1/8/2"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it("treats an empty variable as unset", () => {
+    const config = loadConfig({ PORT: "", DATABASE_URL: "", OIDC_ISSUER_URL: "", COOKIE_SECURE: "" });
+    expect(config.port).toBe(5000);
+    expect(config.database.kind).toBe("pglite");
+    expect(config.oidc).toBeNull();
+  });
+
+  it("accepts postgresql:// as well as postgres://", () => {
+    expect(loadConfig({ DATABASE_URL: "postgresql://localhost/pw" }).database).toEqual({
+      kind: "postgres",
+      url: "postgresql://localhost/pw",
+    });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "50.5" }, "PORT"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ DATABASE_URL: "mysql://localhost/pw" }, "DATABASE_URL: must start with postgres:// or postgresql://"],
+    [{ APP_ORIGIN: "not a url" }, "APP_ORIGIN"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ COOKIE_SECURE: "yes" }, "COOKIE_SECURE"],
+    [
+      { OIDC_ISSUER_URL: "https://id.example.com" },
+      "set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together",
+    ],
+    [{ OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" }, "OIDC_ISSUER_URL"],
+  ])("fails fast with a clear message for %j", (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/^Invalid configuration:\n/);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it("lists every problem at once", () => {
+    try {
+      loadConfig({ PORT: "x", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toContain("PORT");
+      expect((err as Error).message).toContain("LOG_LEVEL");
+    }
+  });
+});

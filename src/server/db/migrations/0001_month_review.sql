@@ -1,0 +1,1 @@
+ALTER TABLE "children" ADD COLUMN "reviewed_month" text DEFAULT '' NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "carts_child_status_created_idx" ON "carts" USING btree ("child_id","status","created_at");

@@ -1,0 +1,47 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { CartItem, CartStatus, SuggestedItem } from "../../../shared/schemas/carts";
+import { children } from "./children";
+import { id, money, timestamps } from "./columns";
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: id(),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    retailer: text("retailer").notNull(),
+    total: money("total").notNull(),
+    status: text("status").$type<CartStatus>().notNull().default("pending"),
+    tag: text("tag"),
+    notes: text("notes"),
+    items: jsonb("items").$type<CartItem[]>().notNull(),
+    decisionReason: text("decision_reason"),
+    decisionNote: text("decision_note"),
+    suggestedItem: jsonb("suggested_item").$type<SuggestedItem>(),
+    /** The cart a child turned into this one by accepting a suggestion. */
+    fromCartId: uuid("from_cart_id"),
+    idempotencyKey: text("idempotency_key"),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("carts_child_created_idx").on(t.childId, t.createdAt),
+    index("carts_status_idx").on(t.status),
+    /** The pending list reads one family's pending carts; status alone matches every family's. */
+    index("carts_child_status_created_idx").on(t.childId, t.status, t.createdAt),
+    uniqueIndex("carts_child_idempotency_unique").on(t.childId, t.idempotencyKey),
+  ],
+);
+
+export type CartRow = typeof carts.$inferSelect;
+
+/** Answers remembered for Idempotency-Key on decisions (submissions use carts.idempotency_key). */
+export const idempotentResponses = pgTable("idempotent_responses", {
+  key: text("key").primaryKey(),
+  statusCode: text("status_code").notNull(),
+  body: jsonb("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

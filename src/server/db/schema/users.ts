@@ -1,0 +1,31 @@
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns";
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    /** null for accounts that sign in only through OpenID Connect. */
+    passwordHash: text("password_hash"),
+    oidcSubject: text("oidc_subject"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    subscriptionTier: text("subscription_tier").notNull().default("free"),
+    monthlyPurchases: integer("monthly_purchases").notNull().default(0),
+    monthlyPurchaseLimit: integer("monthly_purchase_limit").notNull().default(5),
+    /** Start of the month monthlyPurchases counts; an older value means the count is 0. */
+    lastResetDate: timestamp("last_reset_date", { withTimezone: true }).notNull().defaultNow(),
+    hasSeenUpgradeNudge: boolean("has_seen_upgrade_nudge").notNull().default(false),
+    upgradeNudgeCount: integer("upgrade_nudge_count").notNull().default(0),
+    upgradeClickCount: integer("upgrade_click_count").notNull().default(0),
+    lastUpgradeClickAt: timestamp("last_upgrade_click_at", { withTimezone: true }),
+    isVerified: boolean("is_verified").notNull().default(false),
+    verificationMethod: text("verification_method"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_oidc_subject_unique").on(t.oidcSubject)],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,21 @@
+/** An error whose message is safe to show; the error handler answers it with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const forbidden = (message = "Forbidden") => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unauthorized = () => new HttpError(401, "Unauthorized");
+export const badRequest = (message: string, field?: string) =>
+  new HttpError(400, message, field ? [{ field, message }] : undefined);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Malformed ids answer 404 like unknown ones (decisions.md), so check before querying. */
+export const isUuid = (value: string) => UUID.test(value);

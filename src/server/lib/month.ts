@@ -1,0 +1,8 @@
+/** "2026-11" for the UTC calendar month containing the date (decisions.md: months reset on the 1st, UTC). */
+export function monthKey(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export function startOfMonth(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+}

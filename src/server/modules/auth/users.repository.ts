@@ -1,0 +1,40 @@
+import { eq, sql } from "drizzle-orm";
+import type { User } from "../../../shared/schemas/auth";
+import type { SubscriptionTier } from "../../../shared/schemas/usage";
+import type { Executor } from "../../db/client";
+import { type UserRow, users } from "../../db/schema";
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    subscriptionTier: row.subscriptionTier as SubscriptionTier,
+  };
+}
+
+export async function findUserById(db: Executor, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Locks the parent's row: every write that reads a family's budget or counts takes this lock first. */
+export async function lockUser(db: Executor, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row ?? null;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}

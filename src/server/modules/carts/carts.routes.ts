@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CartSchema, CartStatusUpdateSchema, CartSubmitSchema, PendingCartSchema } from "../../../shared/schemas/carts";
+import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
+import { badRequest } from "../../lib/http-errors";
+import { repeatWhileOpen } from "../../lib/repeat-while-open";
+import { requireActor, requireParent } from "../../plugins/auth";
+import { findVisibleChild } from "../children/children.service";
+import { decideCart } from "./cart-decisions.service";
+import { acceptSuggestion, submitCart } from "./cart-submission.service";
+import {
+  deleteIdempotentResponsesBefore,
+  IDEMPOTENT_RESPONSE_TTL_MS,
+  listChildCarts,
+  listPendingCarts,
+  toCart,
+} from "./carts.repository";
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+
+const MAX_IDEMPOTENCY_KEY = 200;
+
+/** The optional Idempotency-Key header; a retry carrying the same key answers the first result. */
+function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const value = req.headers["idempotency-key"];
+  if (value === undefined) return undefined;
+  const key = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!key || key.length > MAX_IDEMPOTENCY_KEY) {
+    throw badRequest(`Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY} characters`, "Idempotency-Key");
+  }
+  return key;
+}
+
+export default async function cartsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  // Saved decision answers only serve retries; sweep old ones now and then rather than on every request.
+  repeatWhileOpen(app, 60 * 60 * 1000, () =>
+    deleteIdempotentResponsesBefore(db, new Date(app.now().getTime() - IDEMPOTENT_RESPONSE_TTL_MS)),
+  );
+
+  r.get(
+    "/api/carts/pending",
+    {
+      schema: {
+        tags: ["carts"],
+        summary: "The parent's pending carts, newest first",
+        response: { 200: z.array(PendingCartSchema), ...errors },
+      },
+    },
+    async (req) => listPendingCarts(db, requireParent(req)),
+  );
+
+  r.get(
+    "/api/children/:id/carts",
+    {
+      schema: {
+        tags: ["carts"],
+        summary: "A child's carts, newest first",
+        params: IdParamsSchema,
+        response: { 200: z.array(CartSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const child = await findVisibleChild(app, req, req.params.id);
+      return (await listChildCarts(db, child.id)).map(toCart);
+    },
+  );
+
+  r.post(
+    "/api/children/:id/carts",
+    {
+      schema: {
+        tags: ["carts"],
+        summary: "Submit a cart (the child's session or the owning parent); approved at once when the rules allow",
+        params: IdParamsSchema,
+        body: CartSubmitSchema,
+        response: { 201: CartSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const actor = requireActor(req);
+      const cart = await submitCart(app, actor, req.params.id, req.body, idempotencyKeyOf(req));
+      return reply.status(201).send(toCart(cart));
+    },
+  );
+
+  r.patch(
+    "/api/carts/:id/status",
+    {
+      schema: {
+        tags: ["carts"],
+        summary: "Approve or decline a pending cart",
+        params: IdParamsSchema,
+        body: CartStatusUpdateSchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const parentId = requireParent(req);
+      const { statusCode, body } = await decideCart(app, parentId, req.params.id, req.body, idempotencyKeyOf(req));
+      return reply.status(statusCode).send(body);
+    },
+  );
+
+  r.post(
+    "/api/carts/:id/accept-suggestion",
+    {
+      schema: {
+        tags: ["carts"],
+        summary: "Turn a declined cart's suggested item into a new cart",
+        params: IdParamsSchema,
+        response: { 201: CartSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const cart = await acceptSuggestion(app, requireActor(req), req.params.id);
+      return reply.status(201).send(toCart(cart));
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import { eq, type WithSubquery } from "drizzle-orm";
+import type { BadgeEvent } from "../../../shared/rules/badges";
+import { type Cents, formatCents, parseCents } from "../../../shared/rules/money";
+import type { CartItem } from "../../../shared/schemas/carts";
+import type { Tx } from "../../db/client";
+import {
+  type BudgetCategoryRow,
+  budgetCategories,
+  type ChildRow,
+  children,
+  type UserRow,
+  users,
+} from "../../db/schema";
+import { conflict } from "../../lib/http-errors";
+import { monthKey, startOfMonth } from "../../lib/month";
+import { badgeWrites } from "../achievements/badges.service";
+import { categorySpent } from "../categories/categories.repository";
+import { monthAmounts } from "../children/children.repository";
+import { monthlyPurchasesUsed } from "../usage/usage.repository";
+
+/** The largest amount numeric(10,2) holds: 99999999.99. */
+export const MAX_AMOUNT_CENTS: Cents = 9_999_999_999;
+
+export const itemAmount = (item: CartItem): Cents => parseCents(item.price) * item.quantity;
+
+/** What the cart's items bring to each of the child's categories; items in no current category count toward none. */
+export function sharesByCategory(items: CartItem[], categories: BudgetCategoryRow[]) {
+  const byName = new Map(categories.map((c) => [c.name.toLowerCase(), c]));
+  const shares = new Map<BudgetCategoryRow, Cents>();
+  for (const item of items) {
+    const category = item.category ? byName.get(item.category.toLowerCase()) : undefined;
+    if (category) shares.set(category, (shares.get(category) ?? 0) + itemAmount(item));
+  }
+  return shares;
+}
+
+function sumWithinMax(a: Cents, b: Cents, what: string) {
+  if (a + b > MAX_AMOUNT_CENTS) throw conflict(`This would take ${what} past ${formatCents(MAX_AMOUNT_CENTS)}`);
+  return a + b;
+}
+
+/** A cart's items may name categories; only then do the child's categories need reading and locking. */
+export const namesCategories = (items: CartItem[]) => items.some((item) => item.category !== undefined);
+
+/**
+ * What an approval does, whether a parent decides it or auto-approval does: the cart's total joins the
+ * child's and its categories' spending for the month, the parent's plan counts one more purchase, and
+ * the first approved purchase earns a badge. These are returned as parts of the one statement that also
+ * writes the cart, so an approval costs one round trip however many rows it changes. Callers hold the
+ * family lock and the child's row lock, and have judged any month that ended.
+ */
+export function purchaseWrites(
+  tx: Tx,
+  p: { user: UserRow; child: ChildRow; total: Cents; items: CartItem[]; categories: BudgetCategoryRow[]; now: Date },
+  alsoEarned: BadgeEvent[] = [],
+): WithSubquery[] {
+  const { user, child, total, items, categories, now } = p;
+  const month = monthKey(now);
+  const { spent } = monthAmounts(child, now);
+  const writes: WithSubquery[] = [
+    tx.$with("purchase_child").as(
+      tx
+        .update(children)
+        .set({ currentSpent: sumWithinMax(spent, total, "this month's spending"), spentMonth: month, updatedAt: now })
+        .where(eq(children.id, child.id))
+        .returning({ id: children.id }),
+    ),
+    tx.$with("purchase_user").as(
+      tx
+        .update(users)
+        .set({
+          monthlyPurchases: monthlyPurchasesUsed(user, now) + 1,
+          lastResetDate: startOfMonth(now),
+          updatedAt: now,
+        })
+        .where(eq(users.id, user.id))
+        .returning({ id: users.id }),
+    ),
+  ];
+  for (const [i, [category, amount]] of [...sharesByCategory(items, categories)].entries()) {
+    const categoryTotal = sumWithinMax(categorySpent(category, month), amount, `spending on ${category.name}`);
+    writes.push(
+      tx
+        .$with(`purchase_category_${i}`)
+        .as(
+          tx
+            .update(budgetCategories)
+            .set({ currentSpent: categoryTotal, spentMonth: month, updatedAt: now })
+            .where(eq(budgetCategories.id, category.id))
+            .returning({ id: budgetCategories.id }),
+        ),
+    );
+  }
+  return [...writes, ...badgeWrites(tx, child.id, [...alsoEarned, { kind: "purchase_approved" }], now)];
+}

@@ -1,0 +1,74 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { formatCents } from "../../../shared/rules/money";
+import type { Category } from "../../../shared/schemas/categories";
+import type { Executor } from "../../db/client";
+import { type BudgetCategoryRow, budgetCategories } from "../../db/schema";
+import { isUuid } from "../../lib/http-errors";
+import { monthKey } from "../../lib/month";
+
+/** Spent in the category in `month`; spending resets lazily like the child's. */
+export const categorySpent = (row: BudgetCategoryRow, month: string) =>
+  row.spentMonth === month ? row.currentSpent : 0;
+
+export function toCategory(row: BudgetCategoryRow, now: Date): Category {
+  return {
+    id: row.id,
+    childId: row.childId,
+    name: row.name,
+    monthlyLimit: formatCents(row.monthlyLimit),
+    currentSpent: formatCents(categorySpent(row, monthKey(now))),
+    isRestricted: row.isRestricted,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listChildCategories(db: Executor, childId: string, lock = false) {
+  const query = db
+    .select()
+    .from(budgetCategories)
+    .where(eq(budgetCategories.childId, childId))
+    .orderBy(asc(budgetCategories.name), asc(budgetCategories.id));
+  return lock ? query.for("update") : query;
+}
+
+export async function findChildCategory(db: Executor, childId: string, categoryId: string, lock = false) {
+  if (!isUuid(categoryId)) return null;
+  const query = db
+    .select()
+    .from(budgetCategories)
+    .where(and(eq(budgetCategories.id, categoryId), eq(budgetCategories.childId, childId)));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/** Names are unique per child ignoring case, since items name their category as the child typed it. */
+export async function categoryNameTaken(db: Executor, childId: string, name: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: budgetCategories.id })
+    .from(budgetCategories)
+    .where(
+      and(
+        eq(budgetCategories.childId, childId),
+        eq(sql`lower(${budgetCategories.name})`, name.toLowerCase()),
+        exceptId ? ne(budgetCategories.id, exceptId) : undefined,
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function insertCategory(db: Executor, values: typeof budgetCategories.$inferInsert) {
+  const [row] = await db.insert(budgetCategories).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function updateCategory(db: Executor, id: string, values: Partial<typeof budgetCategories.$inferInsert>) {
+  const [row] = await db.update(budgetCategories).set(values).where(eq(budgetCategories.id, id)).returning();
+  if (!row) throw new Error("category vanished inside its transaction");
+  return row;
+}
+
+export async function deleteCategory(db: Executor, id: string) {
+  await db.delete(budgetCategories).where(eq(budgetCategories.id, id));
+}

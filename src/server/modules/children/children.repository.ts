@@ -1,0 +1,81 @@
+import { and, count, eq } from "drizzle-orm";
+import { formatCents } from "../../../shared/rules/money";
+import type { Child } from "../../../shared/schemas/children";
+import type { Executor } from "../../db/client";
+import { type ChildRow, children } from "../../db/schema";
+import { isUuid } from "../../lib/http-errors";
+import { monthKey } from "../../lib/month";
+
+/** "2026-10" when `now` falls in November 2026. */
+export function previousMonthKey(now: Date): string {
+  return monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+}
+
+/** The month-dependent amounts of a child, read as of `now`: another month's spending counts as 0. */
+export function monthAmounts(row: ChildRow, now: Date) {
+  const month = monthKey(now);
+  const spent = row.spentMonth === month ? row.currentSpent : 0;
+  const bonus = row.bonusMonth === month ? row.bonusBudget : 0;
+  return { spent, bonus, budget: row.monthlyBudget + bonus, month };
+}
+
+export function toChild(row: ChildRow, now: Date): Child {
+  const { spent, bonus } = monthAmounts(row, now);
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    name: row.name,
+    age: row.age,
+    profileColor: row.profileColor,
+    monthlyBudget: formatCents(row.monthlyBudget),
+    bonusBudget: formatCents(bonus),
+    currentSpent: formatCents(spent),
+    autoApprovalLimit: formatCents(row.autoApprovalLimit),
+    isActive: row.isActive,
+    requireApprovalForAll: row.requireApprovalForAll,
+    blockAdultContent: row.blockAdultContent,
+    notifyPurchaseApprovals: row.notifyPurchaseApprovals,
+    notifyBudgetWarnings: row.notifyBudgetWarnings,
+    notifyAchievementUpdates: row.notifyAchievementUpdates,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listChildren(db: Executor, parentId: string) {
+  return db.select().from(children).where(eq(children.parentId, parentId)).orderBy(children.createdAt);
+}
+
+/** The child when it belongs to the family; null for unknown, malformed or foreign ids. */
+export async function findFamilyChild(db: Executor, parentId: string, childId: string, lock = false) {
+  if (!isUuid(childId)) return null;
+  const query = db
+    .select()
+    .from(children)
+    .where(and(eq(children.id, childId), eq(children.parentId, parentId)));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function countActiveChildren(db: Executor, parentId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(children)
+    .where(and(eq(children.parentId, parentId), eq(children.isActive, true)));
+  return row?.n ?? 0;
+}
+
+export async function insertChild(db: Executor, values: typeof children.$inferInsert) {
+  const [row] = await db.insert(children).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function updateChild(db: Executor, id: string, values: Partial<typeof children.$inferInsert>) {
+  const [row] = await db.update(children).set(values).where(eq(children.id, id)).returning();
+  return row ?? null;
+}
+
+export async function deleteChild(db: Executor, id: string) {
+  await db.delete(children).where(eq(children.id, id));
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ChildCreateSchema, ChildListSchema, ChildSchema, ChildUpdateSchema } from "../../../shared/schemas/children";
+import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
+import { notFound } from "../../lib/http-errors";
+import { requireParent } from "../../plugins/auth";
+import { deleteChild, findFamilyChild, listChildren, toChild } from "./children.repository";
+import {
+  CHILD_NOT_FOUND,
+  createChild,
+  findVisibleChild,
+  updateChildSettings,
+  withEndedMonthsReviewed,
+} from "./children.service";
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+export default async function childrenRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  r.get(
+    "/api/children",
+    {
+      schema: {
+        tags: ["children"],
+        summary: "The signed-in parent's children",
+        response: { 200: ChildListSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const parentId = requireParent(req);
+      const now = app.now();
+      const rows = await withEndedMonthsReviewed(app, parentId, await listChildren(db, parentId));
+      return rows.map((row) => toChild(row, now));
+    },
+  );
+
+  r.post(
+    "/api/children",
+    {
+      schema: {
+        tags: ["children"],
+        summary: "Add a child (the owner is the signed-in parent; a parentId in the body is ignored)",
+        body: ChildCreateSchema,
+        response: { 201: ChildSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const parentId = requireParent(req);
+      const row = await createChild(app, parentId, req.body);
+      return reply.status(201).send(toChild(row, app.now()));
+    },
+  );
+
+  r.get(
+    "/api/children/:id",
+    {
+      schema: {
+        tags: ["children"],
+        summary: "One child (the owning parent or the child's own session)",
+        params: IdParamsSchema,
+        response: { 200: ChildSchema, ...errors },
+      },
+    },
+    async (req) => {
+      return toChild(await findVisibleChild(app, req, req.params.id), app.now());
+    },
+  );
+
+  r.patch(
+    "/api/children/:id",
+    {
+      schema: {
+        tags: ["children"],
+        summary: "Change any subset of a child's settings",
+        params: IdParamsSchema,
+        body: ChildUpdateSchema,
+        response: { 200: ChildSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const parentId = requireParent(req);
+      const row = await updateChildSettings(app, parentId, req.params.id, req.body);
+      return toChild(row, app.now());
+    },
+  );
+
+  r.delete(
+    "/api/children/:id",
+    {
+      schema: {
+        tags: ["children"],
+        summary: "Delete a child and all their data",
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const parentId = requireParent(req);
+      const row = await findFamilyChild(db, parentId, req.params.id);
+      if (!row) throw notFound(CHILD_NOT_FOUND);
+      await deleteChild(db, row.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { parseCents } from "../../../shared/rules/money";
+import { canAddActiveChild, childLimitMessage } from "../../../shared/rules/plans";
+import { type ChildCreate, type ChildUpdate, LIMIT_OVER_BUDGET_MESSAGE } from "../../../shared/schemas/children";
+import type { ChildRow } from "../../db/schema";
+import { forbidden, HttpError, notFound } from "../../lib/http-errors";
+import { monthKey } from "../../lib/month";
+import { actorMaySee, familyOf, requireActor } from "../../plugins/auth";
+import { monthEndPending, reviewEndedMonth } from "../achievements/badges.service";
+import { countActiveChildren, findFamilyChild, insertChild, updateChild } from "./children.repository";
+import { inFamilyTransaction } from "./family-lock";
+
+export const CHILD_NOT_FOUND = "Child not found";
+
+type ParsedCreate = Required<
+  Omit<{ [K in keyof ChildCreate]: Exclude<ChildCreate[K], undefined> }, "autoApprovalLimit">
+> & {
+  age: number;
+  autoApprovalLimit?: string;
+};
+
+const DEFAULT_AUTO_APPROVAL_LIMIT = 1000;
+
+/** Creates a child under the plan's limit; the parent row lock makes concurrent creates count correctly. */
+export async function createChild(app: FastifyInstance, parentId: string, input: ParsedCreate) {
+  return inFamilyTransaction(app, parentId, async (tx, user) => {
+    if (!canAddActiveChild(user.subscriptionTier, await countActiveChildren(tx, parentId))) {
+      throw forbidden(childLimitMessage(user.subscriptionTier));
+    }
+    const now = app.now();
+    return insertChild(tx, {
+      parentId,
+      name: input.name,
+      age: input.age,
+      profileColor: input.profileColor.toUpperCase(),
+      monthlyBudget: parseCents(input.monthlyBudget),
+      autoApprovalLimit:
+        input.autoApprovalLimit !== undefined
+          ? parseCents(input.autoApprovalLimit)
+          : Math.min(DEFAULT_AUTO_APPROVAL_LIMIT, parseCents(input.monthlyBudget)),
+      // The month the child joins is not a whole month, so it never counts for month-end badges.
+      reviewedMonth: monthKey(now),
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+}
+
+type ParsedUpdate = Omit<ChildUpdate, "age"> & { age?: number };
+
+/**
+ * Saves any subset of a child's settings. Runs under the family lock and the child's row lock so a
+ * budget change never interleaves with an approval that reads the budget.
+ */
+export async function updateChildSettings(
+  app: FastifyInstance,
+  parentId: string,
+  childId: string,
+  input: ParsedUpdate,
+) {
+  return inFamilyTransaction(app, parentId, async (tx, user) => {
+    const locked = await findFamilyChild(tx, parentId, childId, true);
+    if (!locked) throw notFound(CHILD_NOT_FOUND);
+    const now = app.now();
+    // Last month is judged against last month's budget, before this change replaces it.
+    const child = await reviewEndedMonth(tx, locked, now);
+
+    const monthlyBudget = input.monthlyBudget !== undefined ? parseCents(input.monthlyBudget) : child.monthlyBudget;
+    const autoApprovalLimit =
+      input.autoApprovalLimit !== undefined ? parseCents(input.autoApprovalLimit) : child.autoApprovalLimit;
+    if (autoApprovalLimit > monthlyBudget) {
+      throw new HttpError(400, LIMIT_OVER_BUDGET_MESSAGE, [
+        { field: "autoApprovalLimit", message: LIMIT_OVER_BUDGET_MESSAGE },
+      ]);
+    }
+    if (input.isActive === true && !child.isActive) {
+      if (!canAddActiveChild(user.subscriptionTier, await countActiveChildren(tx, parentId))) {
+        throw forbidden(childLimitMessage(user.subscriptionTier));
+      }
+    }
+
+    const { monthlyBudget: _b, autoApprovalLimit: _l, ...rest } = input;
+    const updated = await updateChild(tx, childId, {
+      ...rest,
+      ...(rest.profileColor ? { profileColor: rest.profileColor.toUpperCase() } : {}),
+      monthlyBudget,
+      autoApprovalLimit,
+      updatedAt: now,
+    });
+    if (!updated) throw notFound(CHILD_NOT_FOUND);
+    return updated;
+  });
+}
+
+/**
+ * Month-end badges are judged on the first request that sees a new month, reads included, so a child
+ * who opens the dashboard on the 1st sees last month's badge.
+ */
+export async function withEndedMonthsReviewed(app: FastifyInstance, parentId: string, rows: ChildRow[]) {
+  const now = app.now();
+  if (!rows.some((row) => monthEndPending(row, now))) return rows;
+  return inFamilyTransaction(app, parentId, async (tx) => {
+    const reviewed: ChildRow[] = [];
+    for (const row of rows) {
+      const locked = monthEndPending(row, now) ? await findFamilyChild(tx, parentId, row.id, true) : row;
+      if (locked) reviewed.push(await reviewEndedMonth(tx, locked, now));
+    }
+    return reviewed;
+  });
+}
+
+/** The child the request may read: the owning parent's, or a child session's own; 404 otherwise. */
+export async function findVisibleChild(app: FastifyInstance, req: FastifyRequest, childId: string) {
+  const actor = requireActor(req);
+  const parentId = familyOf(actor);
+  const child = actorMaySee(actor, childId) ? await findFamilyChild(app.database.db, parentId, childId) : null;
+  if (!child) throw notFound(CHILD_NOT_FOUND);
+  const [reviewed] = await withEndedMonthsReviewed(app, parentId, [child]);
+  if (!reviewed) throw notFound(CHILD_NOT_FOUND);
+  return reviewed;
+}

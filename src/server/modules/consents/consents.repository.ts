@@ -1,0 +1,29 @@
+import type { Relationship, VerificationMethod } from "../../../shared/rules/consent-steps";
+import type { Consent } from "../../../shared/schemas/public-forms";
+import type { Executor } from "../../db/client";
+import { consents } from "../../db/schema";
+
+export type ConsentRow = typeof consents.$inferSelect;
+
+export function toConsent(row: ConsentRow): Consent {
+  return {
+    id: row.id,
+    childAge: row.childAge,
+    fullName: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    relationship: row.relationship as Relationship,
+    verificationMethod: row.verificationMethod as VerificationMethod | null,
+    dataCollection: row.dataCollection,
+    educational: row.educational,
+    thirdParty: row.thirdParty,
+    marketing: row.marketing,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function insertConsent(db: Executor, values: typeof consents.$inferInsert) {
+  const [row] = await db.insert(consents).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}

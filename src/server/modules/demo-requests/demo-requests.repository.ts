@@ -1,0 +1,28 @@
+import type { DemoRequest } from "../../../shared/schemas/public-forms";
+import type { Executor } from "../../db/client";
+import { demoRequests } from "../../db/schema";
+
+export type DemoRequestRow = typeof demoRequests.$inferSelect;
+
+export function toDemoRequest(row: DemoRequestRow): DemoRequest {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    role: row.role as DemoRequest["role"],
+    familySize: row.familySize as DemoRequest["familySize"],
+    timePreference: row.timePreference as DemoRequest["timePreference"],
+    interests: row.interests as DemoRequest["interests"],
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function insertDemoRequest(db: Executor, values: typeof demoRequests.$inferInsert) {
+  const [row] = await db.insert(demoRequests).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}

@@ -1,0 +1,91 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { type SessionData, sessions } from "../db/schema";
+import { repeatWhileOpen } from "../lib/repeat-while-open";
+import { randomToken, sha256 } from "../lib/tokens";
+
+export const SESSION_COOKIE = "pw_session";
+/** decisions.md and the legal pages: 30 idle minutes, renewed by activity. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Renew at most once a minute so a burst of reads does not write each time. */
+const RENEW_AFTER_MS = 60 * 1000;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session: SessionData | null;
+    sessionSid: string | null;
+    /** Starts a fresh session (a new id, so a fixated id never gains rights) and sets the cookie. */
+    startSession(reply: FastifyReply, data: SessionData): Promise<void>;
+    /** Replaces the data of the current session without changing its id. */
+    updateSession(data: SessionData): Promise<void>;
+    endSession(reply: FastifyReply): Promise<void>;
+  }
+}
+
+export default fp(async function sessionPlugin(app: FastifyInstance, opts: { cookieSecure: boolean }) {
+  const { db } = app.database;
+  const cookieOptions = {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: opts.cookieSecure,
+  };
+
+  // Every API request with a cookie runs this lookup: build its SQL once rather than per request.
+  const findLiveSession = db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("now"))))
+    .prepare("pw_find_live_session");
+
+  app.decorateRequest("session", null);
+  app.decorateRequest("sessionSid", null);
+
+  app.decorateRequest("startSession", async function (this: FastifyRequest, reply: FastifyReply, data: SessionData) {
+    if (this.sessionSid) await db.delete(sessions).where(eq(sessions.sid, this.sessionSid));
+    const token = randomToken();
+    const sid = sha256(token);
+    await db.insert(sessions).values({ sid, sess: data, expire: new Date(app.now().getTime() + SESSION_IDLE_MS) });
+    this.session = data;
+    this.sessionSid = sid;
+    reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+  });
+
+  app.decorateRequest("updateSession", async function (this: FastifyRequest, data: SessionData) {
+    if (!this.sessionSid) throw new Error("no session to update");
+    await db.update(sessions).set({ sess: data }).where(eq(sessions.sid, this.sessionSid));
+    this.session = data;
+  });
+
+  app.decorateRequest("endSession", async function (this: FastifyRequest, reply: FastifyReply) {
+    if (this.sessionSid) await db.delete(sessions).where(eq(sessions.sid, this.sessionSid));
+    this.session = null;
+    this.sessionSid = null;
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+
+  app.addHook("onRequest", async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || !req.url.startsWith("/api")) return;
+    const sid = sha256(token);
+    const now = app.now();
+    const [row] = await findLiveSession.execute({ sid, now: now.toISOString() });
+    if (!row) {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return;
+    }
+    req.session = row.sess;
+    req.sessionSid = sid;
+    const renewed = now.getTime() + SESSION_IDLE_MS;
+    if (renewed - row.expire.getTime() >= RENEW_AFTER_MS) {
+      await db
+        .update(sessions)
+        .set({ expire: new Date(renewed) })
+        .where(eq(sessions.sid, sid));
+    }
+  });
+
+  // Expired rows are useless; sweep them now and then rather than on every request.
+  repeatWhileOpen(app, 10 * 60 * 1000, () => db.delete(sessions).where(lt(sessions.expire, app.now())));
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { SUBSCRIPTION_TIERS } from "./usage";
+
+const EmailSchema = z
+  .email({ message: "Enter a valid e-mail address" })
+  .max(254)
+  .transform((e) => e.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: "Password is required" })
+  .min(8, { message: "Password must be at least 8 characters" })
+  .max(128, { message: "Password must be at most 128 characters" });
+
+export const SignupSchema = z.object({
+  email: z.string({ error: "E-mail is required" }).trim().pipe(EmailSchema),
+  password: PasswordSchema,
+  firstName: z.string({ error: "First name is required" }).trim().min(1, { message: "First name is required" }).max(50),
+  lastName: z.string({ error: "Last name is required" }).trim().min(1, { message: "Last name is required" }).max(50),
+});
+export type Signup = z.input<typeof SignupSchema>;
+
+export const LoginSchema = z.object({
+  email: z.string({ error: "E-mail is required" }).trim().min(1, { message: "E-mail is required" }).max(254),
+  password: z.string({ error: "Password is required" }).min(1, { message: "Password is required" }).max(128),
+});
+export type Login = z.input<typeof LoginSchema>;
+
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** What GET /api/auth/user answers to a child session. */
+export const LoginRedirectQuerySchema = z.object({
+  mode: z.enum(["signup", "login"]).optional(),
+  returnTo: z.string().optional(),
+});

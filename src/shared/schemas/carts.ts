@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { AmountSchema, IsoDateSchema, MoneyOutSchema } from "./common";
+
+export const CART_STATUSES = ["pending", "approved", "declined", "completed"] as const;
+export type CartStatus = (typeof CART_STATUSES)[number];
+
+const UrlSchema = z.url({ message: "Must be a web address", protocol: /^https?$/ }).max(2048);
+
+export const CartItemSchema = z.object({
+  name: z.string().trim().min(1, { message: "Item name is required" }).max(200),
+  price: AmountSchema("Must be a valid amount (e.g., 12.50)"),
+  quantity: z
+    .number({ error: "Quantity must be a number" })
+    .int({ message: "Quantity must be a whole number" })
+    .min(1, { message: "Quantity must be at least 1" })
+    .max(99, { message: "Quantity must be at most 99" }),
+  url: UrlSchema.optional(),
+  imageUrl: UrlSchema.optional(),
+  category: z.string().trim().min(1).max(50).optional(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export const CartSubmitSchema = z.object({
+  retailer: z.string().trim().min(1, { message: "Retailer is required" }).max(100),
+  items: z
+    .array(CartItemSchema, { error: "Items are required" })
+    .min(1, { message: "Add at least one item" })
+    .max(100, { message: "A cart holds at most 100 items" }),
+  tag: z.string().trim().max(50).optional(),
+  notes: z.string().trim().max(1000).optional(),
+});
+export type CartSubmit = z.input<typeof CartSubmitSchema>;
+
+export const SuggestedItemSchema = z.object({
+  name: z.string().trim().min(1, { message: "Suggested item name is required" }).max(200),
+  price: AmountSchema("Must be a valid amount (e.g., 12.50)"),
+  url: UrlSchema.optional(),
+});
+export type SuggestedItem = z.infer<typeof SuggestedItemSchema>;
+
+export const CartStatusUpdateSchema = z.object({
+  status: z.enum(["approved", "declined"], { error: "Status must be approved or declined" }),
+  note: z.string().trim().max(500).optional(),
+  allowOverBudget: z.boolean().optional(),
+  suggestedItem: SuggestedItemSchema.optional(),
+});
+export type CartStatusUpdate = z.input<typeof CartStatusUpdateSchema>;
+
+export const CartSchema = z.object({
+  id: z.string(),
+  childId: z.string(),
+  retailer: z.string(),
+  total: MoneyOutSchema,
+  status: z.enum(CART_STATUSES),
+  tag: z.string().nullable(),
+  notes: z.string().nullable(),
+  items: z.array(CartItemSchema),
+  /** Why the server decided as it did at submission (auto-approval reason). */
+  decisionReason: z.string().nullable(),
+  /** The parent's note on a decision (a reason or a suggested alternative). */
+  decisionNote: z.string().nullable(),
+  suggestedItem: SuggestedItemSchema.nullable(),
+  /** The declined cart whose suggested item the child accepted to make this one. */
+  fromCartId: z.string().nullable(),
+  approvedAt: IsoDateSchema.nullable(),
+  completedAt: IsoDateSchema.nullable(),
+  createdAt: IsoDateSchema,
+  updatedAt: IsoDateSchema,
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+export const PendingCartSchema = CartSchema.extend({
+  childName: z.string(),
+  childProfileColor: z.string(),
+});
+export type PendingCart = z.infer<typeof PendingCartSchema>;

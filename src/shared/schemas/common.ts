@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { AMOUNT_PATTERN } from "../rules/money";
+
+/** An amount as it travels in JSON: "50.00". */
+export const AmountSchema = (message = "Must be a valid amount (e.g., 50.00)") =>
+  z.string({ error: message }).trim().regex(AMOUNT_PATTERN, { message });
+
+export const MoneyOutSchema = z.string().describe('Two-decimal amount, e.g. "12.50"');
+
+export const IdParamsSchema = z.object({ id: z.string() });
+
+export const ErrorSchema = z.object({
+  message: z.string(),
+  error: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+export type ApiError = z.infer<typeof ErrorSchema>;
+
+export const IsoDateSchema = z.string().describe("ISO 8601 date-time");
+
+export const PROFILE_COLORS = ["#8B5CF6", "#10B981", "#F59E0B", "#EF4444", "#3B82F6", "#EC4899"] as const;
+export const DEFAULT_PROFILE_COLOR = "#8B5CF6";

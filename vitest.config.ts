@@ -1,0 +1,51 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname, "src/client"),
+  "@shared": path.resolve(import.meta.dirname, "src/shared"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          // Projects with different worker counts must run as separate groups in one invocation.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "api",
+          include: ["src/server/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.spec.ts"],
+          environment: "node",
+          globalSetup: ["e2e/global-setup.ts"],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
