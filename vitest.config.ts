@@ -42,6 +42,9 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           fileParallelism: false,
           sequence: { groupOrder: 2 },
+          // A journey runs against real timers on a shared machine; one retry in a fresh page tells a slow
+          // moment from a broken screen, which fails both times.
+          retry: 1,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

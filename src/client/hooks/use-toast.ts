@@ -53,10 +53,24 @@ export function toast(input: ToastInput) {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+let markToasterReady: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  markToasterReady = resolve;
+});
+
+/**
+ * Resolves once a toaster shows the store, or after `fallbackMs` if it never loads; code that leaves the page
+ * right after a toast waits for this so the toast is on screen for its whole delay.
+ */
+export function whenToasterReady(fallbackMs = 3000): Promise<void> {
+  return Promise.race([toasterReady, new Promise<void>((resolve) => setTimeout(resolve, fallbackMs))]);
+}
+
 export function useToasts(): ToastItem[] {
   const [state, setState] = useState(toasts);
   useEffect(() => {
     listeners.add(setState);
+    markToasterReady();
     // A toast raised between the first render and this subscription would otherwise be missed.
     setState(toasts);
     return () => {

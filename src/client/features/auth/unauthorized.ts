@@ -1,4 +1,4 @@
-import { toast } from "@/hooks/use-toast";
+import { toast, whenToasterReady } from "@/hooks/use-toast";
 
 // spec 000 §8 and §9: the forced sign-in waits 500 ms so the toast can be read.
 export const LOGIN_REDIRECT_DELAY_MS = 500;
@@ -18,7 +18,10 @@ export function redirectToLogin() {
   if (redirecting) return;
   redirecting = true;
   toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-  setTimeout(() => {
-    window.location.href = loginUrl("login");
-  }, LOGIN_REDIRECT_DELAY_MS);
+  // The toaster loads after the first paint; the 500 ms count from when the toast can actually be seen.
+  void whenToasterReady().then(() =>
+    setTimeout(() => {
+      window.location.href = loginUrl("login");
+    }, LOGIN_REDIRECT_DELAY_MS),
+  );
 }
