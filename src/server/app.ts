@@ -38,7 +38,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     // Fastify takes a boolean or an address list; its overloads cannot type the union.
     trustProxy: (config.trustProxy ?? false) as boolean,
     // decisions.md: a malformed id answers 404, however long (the default 100-character limit answers 414).
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Node refuses a request line beyond its 16 KB header limit before the router sees it.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 65_536 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

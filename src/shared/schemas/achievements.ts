@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import { IsoDateSchema } from "./common";
 
 export const AchievementSchema = z.object({

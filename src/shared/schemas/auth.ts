@@ -1,9 +1,10 @@
 import { z } from "zod";
+import "./zod-messages";
 import { SUBSCRIPTION_TIERS } from "./usage";
 
 const EmailSchema = z
   .email({ message: "Enter a valid e-mail address" })
-  .max(254)
+  .max(254, { message: "E-mail must be at most 254 characters" })
   .transform((e) => e.toLowerCase());
 
 export const PasswordSchema = z
@@ -14,14 +15,29 @@ export const PasswordSchema = z
 export const SignupSchema = z.object({
   email: z.string({ error: "E-mail is required" }).trim().pipe(EmailSchema),
   password: PasswordSchema,
-  firstName: z.string({ error: "First name is required" }).trim().min(1, { message: "First name is required" }).max(50),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, { message: "Last name is required" }).max(50),
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, { message: "First name is required" })
+    .max(50, { message: "First name must be at most 50 characters" }),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, { message: "Last name is required" })
+    .max(50, { message: "Last name must be at most 50 characters" }),
 });
 export type Signup = z.input<typeof SignupSchema>;
 
 export const LoginSchema = z.object({
-  email: z.string({ error: "E-mail is required" }).trim().min(1, { message: "E-mail is required" }).max(254),
-  password: z.string({ error: "Password is required" }).min(1, { message: "Password is required" }).max(128),
+  email: z
+    .string({ error: "E-mail is required" })
+    .trim()
+    .min(1, { message: "E-mail is required" })
+    .max(254, { message: "E-mail must be at most 254 characters" }),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, { message: "Password is required" })
+    .max(128, { message: "Password must be at most 128 characters" }),
 });
 export type Login = z.input<typeof LoginSchema>;
 
@@ -37,6 +53,7 @@ export type User = z.infer<typeof UserSchema>;
 
 /** What GET /api/auth/user answers to a child session. */
 export const LoginRedirectQuerySchema = z.object({
-  mode: z.enum(["signup", "login"]).optional(),
-  returnTo: z.string().optional(),
+  // A browser follows this link, so an odd value falls back to the sign-in screen rather than a JSON error.
+  mode: z.enum(["signup", "login"]).optional().catch(undefined),
+  returnTo: z.string().optional().catch(undefined),
 });

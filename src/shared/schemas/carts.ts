@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import { AmountSchema, IsoDateSchema, MoneyOutSchema } from "./common";
 
 export const CART_STATUSES = ["pending", "approved", "declined", "completed"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import { AmountSchema, IsoDateSchema, MoneyOutSchema } from "./common";
 
 const NameSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import { isAmount, parseCents } from "../rules/money";
 import { AmountSchema, DEFAULT_PROFILE_COLOR, IsoDateSchema, MoneyOutSchema } from "./common";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import { AmountSchema, IsoDateSchema, MoneyOutSchema } from "./common";
 
 export const ChoreSchema = z.object({
@@ -17,12 +18,16 @@ export const ChoreSchema = z.object({
 });
 export type Chore = z.infer<typeof ChoreSchema>;
 
-const DueDateSchema = z.iso
-  .datetime({ offset: true, message: "Due date must be a date and time" })
-  .or(z.iso.date({ message: "Due date must be a date and time" }));
+const DUE_DATE_MESSAGE = "Due date must be a date and time";
+// A union reports its own generic issue, so the message is set on the union rather than on its members.
+const DueDateSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: DUE_DATE_MESSAGE });
 
 export const ChoreCreateSchema = z.object({
-  title: z.string({ error: "Title is required" }).trim().min(1, { message: "Title is required" }).max(100),
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, { message: "Title is required" })
+    .max(100, { message: "Title must be at most 100 characters" }),
   description: z.string().trim().max(500).optional(),
   reward: AmountSchema("Must be a valid amount (e.g., 5.00)"),
   dueDate: DueDateSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import { AMOUNT_PATTERN } from "../rules/money";
 
 /** An amount as it travels in JSON: "50.00". */

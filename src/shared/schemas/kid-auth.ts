@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import { ChildSchema } from "./children";
 import { IsoDateSchema } from "./common";
 
@@ -10,7 +11,11 @@ export const LoginCodeSchema = z.object({
 export type LoginCode = z.infer<typeof LoginCodeSchema>;
 
 export const KidLoginSchema = z.object({
-  code: z.string({ error: "Enter your code" }).trim().min(1, { message: "Enter your code" }).max(32),
+  code: z
+    .string({ error: "Enter your code" })
+    .trim()
+    .min(1, { message: "Enter your code" })
+    .max(32, { message: "A sign-in code has 8 characters" }),
 });
 export type KidLogin = z.input<typeof KidLoginSchema>;
 

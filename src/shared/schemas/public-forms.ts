@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import {
   CONSENT_MESSAGES,
   consentIssues,
@@ -162,7 +163,20 @@ export type DemoRequest = z.infer<typeof DemoRequestSchema>;
 
 // ---- Newsletter (spec 001 §2.2) ----
 
-export const NewsletterSignupSchema = z.object({ email: EmailSchema });
+/** What an `<input type="email">` accepts (the HTML standard's rule): the spec checks no more than that. */
+const BROWSER_EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const SUBSCRIBE_MESSAGE = "Please enter your email address to subscribe";
+
+export const NewsletterSignupSchema = z.object({
+  email: z
+    .string({ error: SUBSCRIBE_MESSAGE })
+    .trim()
+    .min(1, { message: SUBSCRIBE_MESSAGE, abort: true })
+    .max(254, { message: "E-mail must be at most 254 characters" })
+    .regex(BROWSER_EMAIL, { message: EMAIL_MESSAGE })
+    .transform((email) => email.toLowerCase()),
+});
 export type NewsletterSignup = z.input<typeof NewsletterSignupSchema>;
 
 export const NewsletterSubscriptionSchema = z.object({

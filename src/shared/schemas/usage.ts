@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 
 export const SUBSCRIPTION_TIERS = ["free", "family", "premium", "family_plus"] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];

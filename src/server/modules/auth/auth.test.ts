@@ -103,6 +103,7 @@ describe("POST /api/auth/signup", () => {
     ["a blank first name", { firstName: "   " }, "firstName", "First name is required"],
     ["a missing last name", { lastName: undefined }, "lastName", "Last name is required"],
     ["a password that is a number", { password: 12345678 }, "password", "Password is required"],
+    ["a 51-character last name", { lastName: "x".repeat(51) }, "lastName", "Last name must be at most 50 characters"],
   ])("refuses %s with 400 and a field message", async (_label, change, field, message) => {
     const body: Record<string, unknown> = { ...valid(), ...change };
     const res = await signup(body);
@@ -313,10 +314,10 @@ describe("GET /api/login", () => {
     expect(new URL(back, "http://app.test").origin).toBe("http://app.test");
   });
 
-  it("refuses an unknown mode with a JSON 400, not a crash", async () => {
-    const res = await go("?mode=admin");
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toEqual(expect.any(String));
+  it("sends an unknown mode to the sign-in screen: a browser follows this link, so no JSON error", async () => {
+    const res = await go("?mode=admin&returnTo=/parent");
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/signin?mode=login&returnTo=%2Fparent");
   });
 });
 

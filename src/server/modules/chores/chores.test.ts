@@ -59,17 +59,34 @@ describe("POST /api/children/:id/chores", () => {
     expect((await call("GET", kid, `/api/children/${child.id}/chores`)).json()).toHaveLength(1);
   });
 
-  it.each<[string, object, string]>([
-    ["a missing title", { reward: "1.00" }, "title"],
-    ["a blank title", { title: " ", reward: "1.00" }, "title"],
-    ["a missing reward", { title: "Dishes" }, "reward"],
-    ["a negative reward", { title: "Dishes", reward: "-1.00" }, "reward"],
-    ["a bad due date", { title: "Dishes", reward: "1.00", dueDate: "tomorrow" }, "dueDate"],
-  ])("refuses %s with 400", async (_name, payload, field) => {
+  it.each<[string, object, string, string]>([
+    ["a missing title", { reward: "1.00" }, "title", "Title is required"],
+    ["a blank title", { title: " ", reward: "1.00" }, "title", "Title is required"],
+    [
+      "a 101-character title",
+      { title: "x".repeat(101), reward: "1.00" },
+      "title",
+      "Title must be at most 100 characters",
+    ],
+    ["a missing reward", { title: "Dishes" }, "reward", "Must be a valid amount (e.g., 5.00)"],
+    ["a negative reward", { title: "Dishes", reward: "-1.00" }, "reward", "Must be a valid amount (e.g., 5.00)"],
+    [
+      "a bad due date",
+      { title: "Dishes", reward: "1.00", dueDate: "tomorrow" },
+      "dueDate",
+      "Due date must be a date and time",
+    ],
+    [
+      "a 501-character description",
+      { title: "Dishes", reward: "1.00", description: "x".repeat(501) },
+      "description",
+      "Must be at most 500 characters",
+    ],
+  ])("refuses %s with 400 and the field's message", async (_name, payload, field, message) => {
     const { parent, child } = await family();
     const res = await call("POST", parent.cookie, `/api/children/${child.id}/chores`, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0].field).toBe(field);
+    expect(res.json().errors).toEqual([{ field, message }]);
   });
 
   it("is the parent's alone: 403 for the child, 404 for other families", async () => {
