@@ -2,6 +2,8 @@ import type { SubscriptionTier } from "../schemas/usage";
 
 export interface PlanLimits {
   name: string;
+  /** spec 001 §9: the monthly price, as the pricing grid shows it. */
+  price: string;
   /** Active children allowed; null means unlimited. */
   children: number | null;
   /** Approved purchases a month; null means unlimited. */
@@ -10,10 +12,10 @@ export interface PlanLimits {
 
 // spec 000 §1 and decisions.md "Children and plans".
 export const PLANS: Record<SubscriptionTier, PlanLimits> = {
-  free: { name: "Free plan", children: 1, purchasesPerMonth: 5 },
-  family: { name: "Family Plan", children: 5, purchasesPerMonth: null },
-  premium: { name: "Premium plan", children: null, purchasesPerMonth: null },
-  family_plus: { name: "Family Plus plan", children: null, purchasesPerMonth: null },
+  free: { name: "Free plan", price: "$0", children: 1, purchasesPerMonth: 5 },
+  family: { name: "Family Plan", price: "$9.99", children: 5, purchasesPerMonth: null },
+  premium: { name: "Premium plan", price: "$19.99", children: null, purchasesPerMonth: null },
+  family_plus: { name: "Family Plus plan", price: "$29.99", children: null, purchasesPerMonth: null },
 };
 
 export function planFor(tier: string): PlanLimits {

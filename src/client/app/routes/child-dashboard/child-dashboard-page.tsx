@@ -24,7 +24,8 @@ export default function ChildDashboardPage() {
   const viewer = useViewer(childId);
   const isChild = viewer === "child";
   return (
-    <AppShell minimalHeader={isChild}>
+    // Until the viewer is known the header stays minimal, so a child never glimpses the visitor's sign-up offers.
+    <AppShell minimalHeader={viewer !== "parent"}>
       <PageContainer>
         {child.isLoading ? (
           <Spinner className="min-h-[50vh]" />

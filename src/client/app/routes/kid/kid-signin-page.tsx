@@ -33,9 +33,10 @@ export default function KidSignInPage() {
         </Card>
         <p className="mt-6 text-center text-sm text-slate-600">
           Are you a parent?{" "}
-          <Link href="/signin" className="font-semibold text-brand-700 underline">
+          {/* decisions.md: parents sign in through /api/login (which may hand over to the identity provider). */}
+          <a href="/api/login?mode=login" className="font-semibold text-brand-700 underline">
             Sign in here
-          </Link>
+          </a>
         </p>
       </div>
     </main>

@@ -11,6 +11,7 @@ import { AddChildDialog } from "@/features/children/components/add-child-dialog"
 import { ChildrenOverview } from "@/features/children/components/children-overview";
 import { usePlanUsage } from "@/features/family/api/get-plan-usage";
 import { PlanUsageCard } from "@/features/family/components/plan-usage-card";
+import { PlansCard } from "@/features/family/components/plans-card";
 
 const QUICK_LINKS = [
   { href: "/", label: "Family Dashboard", icon: LayoutDashboard },
@@ -42,7 +43,10 @@ function ParentCenter() {
         <AddChildDialog parentId={user?.id} triggerClassName="w-full sm:w-auto" />
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <ChildrenOverview items={children.data} isLoading={children.isLoading} />
+        <div className="flex flex-col gap-6">
+          <ChildrenOverview items={children.data} isLoading={children.isLoading} />
+          <PlansCard id="plans" tier={usage.data?.tier} />
+        </div>
         <div className="flex flex-col gap-6">
           <Card id="profile" aria-labelledby="profile-title" className="scroll-mt-24">
             <CardHeader>

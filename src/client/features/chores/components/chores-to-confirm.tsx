@@ -1,5 +1,6 @@
 import { ClipboardCheck } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ProfileInitial } from "@/components/ui/profile-initial";
 import { useFamilyChores } from "../api/get-chores";
 import { ConfirmChoreButton } from "./chore-status";
 
@@ -31,13 +32,7 @@ export function ChoresToConfirm({ family }: { family: ChoreChild[] }) {
           {waiting.map(({ child, chore }) => (
             <li key={chore.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="flex min-w-0 items-center gap-3">
-                <span
-                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full font-bold text-white"
-                  style={{ backgroundColor: child.profileColor }}
-                  aria-hidden
-                >
-                  {child.name.charAt(0).toUpperCase()}
-                </span>
+                <ProfileInitial name={child.name} color={child.profileColor} size="sm" />
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{chore.title}</p>
                   <p className="text-sm text-slate-600">

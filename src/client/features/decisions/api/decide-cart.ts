@@ -14,17 +14,25 @@ export const isOverBudgetRefusal = (error: unknown) =>
  * an approval also uses one of the month's purchases, so usage is refreshed too. `onDecided` runs even
  * though the refresh removes the cart's row (and its button) from the screen.
  */
+/** A 404 or 409 saying the cart is gone or was decided elsewhere (another tab, the other parent device). */
+export const isStaleCart = (error: unknown) =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 409) && !isOverBudgetRefusal(error);
+
 export function useDecideCart({ onDecided }: { onDecided?: (cart: Cart) => void } = {}) {
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["/api/carts/pending"] }),
+      queryClient.invalidateQueries({ queryKey: ["/api/children"] }),
+      queryClient.invalidateQueries({ queryKey: ["/api/usage"] }),
+    ]);
   return useMutation({
     mutationFn: ({ cartId, ...input }: CartStatusUpdate & { cartId: string }) => decideCart(cartId, input),
     onSuccess: (cart) => {
       onDecided?.(cart);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/carts/pending"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/children"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/usage"] }),
-      ]);
+      return refresh();
     },
+    // The row on screen is out of date: show what is true now instead of offering the same dead button.
+    onError: (error) => (isStaleCart(error) ? refresh() : undefined),
   });
 }

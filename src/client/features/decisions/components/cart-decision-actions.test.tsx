@@ -76,10 +76,17 @@ describe("CartDecisionActions", () => {
     fireEvent.click(screen.getByRole("button", { name: /^Approve Maya's request/ }));
     await waitFor(() =>
       expect(toast).toHaveBeenLastCalledWith(
-        expect.objectContaining({ description: "Failed to update cart status. Please try again." }),
+        expect.objectContaining({ variant: "destructive", description: "This cart is already approved" }),
       ),
     );
     expect(screen.queryByRole("alertdialog")).toBeNull();
+    answers.push(() => json(500, { message: "Internal Server Error" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Approve Maya's request/ }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenLastCalledWith(
+        expect.objectContaining({ description: "Failed to update cart status. Please try again." }),
+      ),
+    );
   });
 
   test("a suggestion is a decline carrying the note and the suggested item", async () => {

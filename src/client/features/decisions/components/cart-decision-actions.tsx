@@ -16,7 +16,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
-import { isOverBudgetRefusal, useDecideCart } from "../api/decide-cart";
+import { isOverBudgetRefusal, isStaleCart, useDecideCart } from "../api/decide-cart";
 
 /** The cart a decision is about, as a pending-list row carries it. */
 export interface DecisionCart {
@@ -30,10 +30,14 @@ const SUCCESS = "Cart status updated successfully!";
 const toastSuccess = () => toast({ title: "Success", description: SUCCESS });
 const FAILURE = "Failed to update cart status. Please try again.";
 
-/** spec 000 §8, plus the plan's own words when the Free plan's purchases are used up (403). */
+/**
+ * spec 000 §8, plus the server's own words where "try again" would not help: the Free plan's purchases are
+ * used up (403), or the cart was already decided or removed (409, 404; the list refreshes).
+ */
 function toastFailure(error: unknown) {
-  const planMessage = error instanceof ApiRequestError && error.status === 403 ? error.serverMessage : null;
-  toast({ variant: "destructive", title: "Error", description: planMessage ?? FAILURE });
+  const final = error instanceof ApiRequestError && (error.status === 403 || isStaleCart(error));
+  const message = final ? (error as ApiRequestError).serverMessage : null;
+  toast({ variant: "destructive", title: "Error", description: message ?? FAILURE });
 }
 
 function DeclineDialog({

@@ -62,7 +62,7 @@ export function PlanUsageCard({
             {usage.tier === "free" && (
               <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
                 The Family Plan adds up to 5 children and unlimited purchases.{" "}
-                <a href="/#pricing" className="font-semibold underline">
+                <a href="/parent#plans" className="font-semibold underline">
                   Compare plans
                 </a>
               </p>

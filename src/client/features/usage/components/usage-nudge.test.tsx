@@ -7,8 +7,6 @@ import { UsageNudge } from "./usage-nudge";
 
 const toast = vi.fn();
 vi.mock("@/hooks/use-toast", () => ({ toast: (...args: unknown[]) => toast(...args) }));
-const openAuthDialog = vi.fn();
-vi.mock("@/lib/auth-dialog", () => ({ openAuthDialog: (...args: unknown[]) => openAuthDialog(...args) }));
 
 const parent = { id: "u1", email: "p@example.com", firstName: "Pat", lastName: "Lee", profileImageUrl: null };
 const usage = (over: Partial<Usage>): Usage => ({
@@ -39,7 +37,7 @@ beforeEach(() => {
   calls = [];
   failWrites = false;
   toast.mockReset();
-  openAuthDialog.mockReset();
+  window.history.replaceState(null, "", "/");
   vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? "GET";
     calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body: init.body });
@@ -107,13 +105,13 @@ describe("UsageNudge (spec 000 §4)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  test("limit reached has no Maybe Later; upgrade records the click and opens the sign-up dialog", async () => {
+  test("limit reached has no Maybe Later; upgrade records the click and leads to the plans", async () => {
     current = usage({ currentUsage: 5, hasSeenNudge: true, nudgeCount: 4 });
     renderNudge();
     expect(await screen.findByRole("dialog")).toHaveProperty("dataset.nudge", "limit_reached");
     expect(screen.queryByRole("button", { name: "Maybe Later" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Upgrade to keep approving" }));
-    await waitFor(() => expect(openAuthDialog).toHaveBeenCalledWith("signup"));
+    await waitFor(() => expect(`${window.location.pathname}${window.location.hash}`).toBe("/parent#plans"));
     const [click] = writes();
     expect(click?.url).toBe("/api/usage/upgrade-click");
     expect(click?.headers["Content-Type"]).toBe("application/json");
@@ -145,7 +143,8 @@ describe("UsageNudge (spec 000 §4)", () => {
     );
   });
 
-  test("an upgrade-click failure says so and does not open the dialog", async () => {
+  test("an upgrade-click failure says so and stays on the page", async () => {
+    window.history.replaceState(null, "", "/");
     current = usage({ currentUsage: 5 });
     failWrites = true;
     renderNudge();
@@ -156,6 +155,6 @@ describe("UsageNudge (spec 000 §4)", () => {
         expect.objectContaining({ variant: "destructive", description: "Failed to record upgrade click" }),
       ),
     );
-    expect(openAuthDialog).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe("/");
   });
 });

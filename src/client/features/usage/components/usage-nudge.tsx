@@ -4,12 +4,12 @@ import type { Usage } from "@shared/schemas/usage";
 import { useQuery } from "@tanstack/react-query";
 import { Crown, Sparkles, TriangleAlert } from "lucide-react";
 import { useState } from "react";
+import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/hooks/use-toast";
 import { getQueryFn } from "@/lib/api";
-import { openAuthDialog } from "@/lib/auth-dialog";
 import { useUsage } from "../api/get-usage";
 import { useDismissNudge, useRecordUpgradeClick } from "../api/record-nudge-action";
 
@@ -38,6 +38,9 @@ const ICONS: Record<NudgeType, typeof Sparkles> = { soft: Sparkles, hard: Triang
 
 type UsageWithLimit = Usage & { limit: number };
 
+/** The Parent Center section that compares plans. */
+export const PLANS_SECTION_ID = "plans";
+
 /** The same signed-in-parent probe as the header's; only a parent has plan usage. */
 function useSignedInParent(): boolean {
   const { data } = useQuery({ queryKey: ["/api/auth/user"], queryFn: getQueryFn<User>({ on401: "returnNull" }) });
@@ -55,6 +58,7 @@ export function UsageNudge() {
   const [closedAt, setClosedAt] = useState<string | null>(null);
   const dismiss = useDismissNudge();
   const upgrade = useRecordUpgradeClick();
+  const [, navigate] = useLocation();
 
   const type = usage && usage.limit !== null ? nudgeFor(usage) : null;
   if (!signedIn || !usage || usage.limit === null || !type) return null;
@@ -71,7 +75,12 @@ export function UsageNudge() {
   const onUpgrade = () => {
     setClosedAt(visitKey);
     upgrade.mutate(undefined, {
-      onSuccess: () => openAuthDialog("signup"),
+      // spec 000 §4 opens the sign-up dialog, which a signed-in parent never sees (§6): the plans are the way on.
+      onSuccess: () => {
+        navigate(`/parent#${PLANS_SECTION_ID}`);
+        // Already on the Parent Center, the page does not mount again to scroll to the section itself.
+        requestAnimationFrame(() => document.getElementById(PLANS_SECTION_ID)?.scrollIntoView());
+      },
       onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to record upgrade click" }),
     });
   };

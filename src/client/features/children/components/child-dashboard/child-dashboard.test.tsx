@@ -69,7 +69,7 @@ describe("child dashboard budget card (spec 000 §2)", () => {
     expect(screen.getByText("$9.00")).toBeTruthy();
     expect(screen.getByText("over budget")).toBeTruthy();
     expect(screen.queryByText(/-\$/)).toBeNull();
-    expect(screen.getByText("Almost out of budget! Only $0.00 left this month.")).toBeTruthy();
+    expect(screen.getByText("Over budget! You're $9.00 over this month's budget.")).toBeTruthy();
   });
 
   test("chore rewards raise the month's budget", () => {

@@ -66,7 +66,9 @@ function BudgetCard({ child }: { child: Child }) {
             className="mt-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
           >
             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            Almost out of budget! Only {formatDollars(Math.max(0, status.leftCents))} left this month.
+            {status.leftCents < 0
+              ? `Over budget! You're ${formatDollars(-status.leftCents)} over this month's budget.`
+              : `Almost out of budget! Only ${formatDollars(status.leftCents)} left this month.`}
           </p>
         )}
       </CardContent>
@@ -233,15 +235,14 @@ function ExtensionBanner() {
           Shop with the Pocketwise browser extension
         </h2>
         <p className="mt-1 text-sm text-brand-100">
-          Add it to your browser and send carts from your favourite shops straight to your parent.
+          Add it to your browser and send carts from your favourite shops straight to your parent. Until it arrives, use
+          Request a purchase on this page.
         </p>
       </div>
-      <a
-        href="/#integrations"
-        className="inline-flex h-10 items-center justify-center rounded-lg bg-white px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-700"
-      >
-        Get the extension
-      </a>
+      {/* There is no extension to install yet: an honest label rather than a link to the marketing page. */}
+      <span className="inline-flex h-8 items-center justify-center self-start rounded-full bg-white px-3 text-xs font-semibold uppercase tracking-wide text-brand-800 sm:self-center">
+        Coming soon
+      </span>
     </section>
   );
 }
