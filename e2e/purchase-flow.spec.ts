@@ -175,7 +175,7 @@ test("a child signs in with a code and asks; the parent approves, declines and s
   journey = parent;
 }, 240_000);
 
-test("a Free parent whose third purchase of five is approved sees the soft upgrade nudge", async () => {
+test("a Free parent whose third purchase of five is approved sees the soft upgrade nudge and is led to the plans", async () => {
   const parent = journey;
   if (!parent) throw new Error("the purchase journey did not finish");
   const p = parent.page;
@@ -188,8 +188,16 @@ test("a Free parent whose third purchase of five is approved sees the soft upgra
   expect(await nudge.getAttribute("data-nudge")).toBe("soft");
   await nudge.getByText("3 of 5").waitFor();
   await shoot(p, "usage-nudge-soft");
-  await nudge.getByRole("button", { name: "Maybe Later" }).click();
+  // The upgrade records the click and leads a signed-in parent to the plans, their own one marked.
+  const click = p.waitForResponse((r) => r.url().endsWith("/api/usage/upgrade-click") && r.status() === 200);
+  await nudge.getByRole("button", { name: "Start free trial" }).click();
+  await click;
+  await p.waitForURL(/\/parent#plans$/);
+  const plans = p.getByRole("region", { name: "Plans" });
+  await plans.getByText("Your plan").waitFor();
+  expect(await plans.locator("[aria-current]").getByRole("heading").textContent()).toBe("Free plan");
   await nudge.waitFor({ state: "detached" });
+  await shoot(p, "parent-center-plans");
   expect(unexpected(parent)).toEqual([]);
   await parent.context.close();
 }, 120_000);
