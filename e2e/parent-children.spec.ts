@@ -95,6 +95,8 @@ test("a parent adds a child, decides carts, edits settings, deactivates, reactiv
   await settings.getByLabel("Monthly budget ($)").fill("60.00");
   await settings.getByRole("button", { name: "Save Changes" }).click();
   await seeText(settings, "Child profile settings have been saved successfully.");
+  // The dashboard tab hears of the change without a reload.
+  await seeText(page, "Emma Rose");
   await settings.reload();
   await visible(settings, "heading", "Emma Rose's Settings");
   expect(await settings.getByLabel("Name").inputValue()).toBe("Emma Rose");
@@ -126,7 +128,6 @@ test("a parent adds a child, decides carts, edits settings, deactivates, reactiv
   ]);
   if (!settings.isClosed()) await settings.close();
 
-  await page.reload();
   await seeText(page, "Inactive");
 
   // Reactivate from the settings screen.

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useAuth } from "@/features/auth/api/get-user";
+import { shareChangesAcrossTabs } from "@/lib/cross-tab-refresh";
 import { queryClient } from "@/lib/query-client";
 import { AppRouter } from "./router";
 
@@ -23,6 +24,7 @@ function SignedInNudge() {
 }
 
 export function App() {
+  useEffect(() => shareChangesAcrossTabs(queryClient), []);
   return (
     <QueryClientProvider client={queryClient}>
       <AppRouter />
