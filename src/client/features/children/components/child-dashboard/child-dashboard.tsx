@@ -235,8 +235,8 @@ function ExtensionBanner() {
           Shop with the Pocketwise browser extension
         </h2>
         <p className="mt-1 text-sm text-brand-100">
-          Add it to your browser and send carts from your favourite shops straight to your parent. Until it arrives, use
-          Request a purchase on this page.
+          Add it to your browser and send carts from your favourite shops straight to your parent. Until it arrives, ask
+          with Request a purchase on your dashboard.
         </p>
       </div>
       {/* There is no extension to install yet: an honest label rather than a link to the marketing page. */}
