@@ -43,10 +43,10 @@ function SignupBody() {
       <DialogDescription>Create your parent account and add your first child in minutes.</DialogDescription>
       <dl className="mt-5 grid grid-cols-3 gap-2 rounded-xl bg-brand-50 p-3 text-center">
         {TRIAL_FACTS.map((f) => (
-          <div key={f.label}>
-            <dt className="sr-only">{f.label}</dt>
+          <div key={f.label} className="flex flex-col-reverse">
+            {/* The label is the term and the figure its value; the figure still shows on top. */}
+            <dt className="text-xs text-slate-700">{f.label}</dt>
             <dd className="text-lg font-bold text-brand-800">{f.value}</dd>
-            <dd className="text-xs text-slate-700">{f.label}</dd>
           </div>
         ))}
       </dl>
