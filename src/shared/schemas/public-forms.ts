@@ -2,6 +2,7 @@ import { z } from "zod";
 import "./zod-messages";
 import {
   CONSENT_MESSAGES,
+  type ConsentDraft,
   consentIssues,
   isEmailShaped,
   needsVerifiableConsent,
@@ -47,6 +48,44 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
 
 // ---- Parental consent (spec 001 §2.4, §3, §5) ----
 
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The fields as the step rules read them, whatever types arrived. */
+function asDraft(value: Record<string, unknown>): ConsentDraft {
+  return {
+    childAge: typeof value.childAge === "number" ? value.childAge : null,
+    fullName: text(value.fullName),
+    email: text(value.email),
+    phone: text(value.phone),
+    relationship: text(value.relationship),
+    verificationMethod: typeof value.verificationMethod === "string" ? value.verificationMethod : null,
+    dataCollection: value.dataCollection === true,
+    educational: value.educational === true,
+    thirdParty: value.thirdParty === true,
+    marketing: value.marketing === true,
+  };
+}
+
+/** True when the field's own schema has already answered for this value, so the step rule would repeat it. */
+function alreadyRefused(field: keyof ConsentDraft, value: Record<string, unknown>): boolean {
+  const raw = value[field];
+  switch (field) {
+    case "childAge":
+      return typeof raw !== "number";
+    case "relationship":
+      return true;
+    case "verificationMethod":
+      return raw !== null && raw !== undefined;
+    case "dataCollection":
+    case "educational":
+    case "thirdParty":
+    case "marketing":
+      return typeof raw !== "boolean";
+    default:
+      return typeof raw !== "string";
+  }
+}
+
 export const ConsentCreateSchema = z
   .object({
     childAge: z.number({ error: CONSENT_MESSAGES.childAge }),
@@ -63,9 +102,15 @@ export const ConsentCreateSchema = z
     thirdParty: z.boolean({ error: CONSENT_MESSAGES.thirdParty }),
     marketing: z.boolean({ error: "Marketing consent must be true or false" }).default(false),
   })
-  .superRefine((value, ctx) => {
-    for (const { field, message } of consentIssues(value)) ctx.addIssue({ code: "custom", path: [field], message });
-  })
+  // The step rules run even when a field has the wrong type, so one bad field does not hide the others' messages.
+  .superRefine(
+    (value, ctx) => {
+      for (const { field, message } of consentIssues(asDraft(value))) {
+        if (!alreadyRefused(field, value)) ctx.addIssue({ code: "custom", path: [field], message });
+      }
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
   .transform((value) => ({
     ...value,
     email: value.email.toLowerCase(),

@@ -140,6 +140,20 @@ describe("POST /api/consents", () => {
     expect(await countRows()).toBe(before);
   });
 
+  it("names every field at fault at once, even when one of them has the wrong type", async () => {
+    const res = await post({
+      ...valid(),
+      relationship: "aunt",
+      fullName: " ",
+      email: "x",
+      dataCollection: "yes",
+      educational: false,
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().errors.map((e: { field: string }) => e.field);
+    expect(fields.sort()).toEqual(["dataCollection", "educational", "email", "fullName", "relationship"]);
+  });
+
   it("refuses a body that is not JSON, an array or empty with 400", async () => {
     const before = await countRows();
     for (const payload of ["{not json", "[]", "null", ""]) {
