@@ -12,6 +12,7 @@ import { ChildrenOverview } from "@/features/children/components/children-overvi
 import { usePlanUsage } from "@/features/family/api/get-plan-usage";
 import { PlanUsageCard } from "@/features/family/components/plan-usage-card";
 import { PlansCard } from "@/features/family/components/plans-card";
+import { PLANS_SECTION } from "@/lib/sections";
 
 const QUICK_LINKS = [
   { href: "/", label: "Family Dashboard", icon: LayoutDashboard },
@@ -45,7 +46,7 @@ function ParentCenter() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
           <ChildrenOverview items={children.data} isLoading={children.isLoading} />
-          <PlansCard id="plans" tier={usage.data?.tier} />
+          <PlansCard id={PLANS_SECTION.id} tier={usage.data?.tier} />
         </div>
         <div className="flex flex-col gap-6">
           <Card id="profile" aria-labelledby="profile-title" className="scroll-mt-24">

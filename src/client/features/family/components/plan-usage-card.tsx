@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
+import { PLANS_SECTION } from "@/lib/sections";
 
 /** The plan, this month's approved purchases against its limit, and active children against theirs. */
 export function PlanUsageCard({
@@ -62,7 +63,7 @@ export function PlanUsageCard({
             {usage.tier === "free" && (
               <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
                 The Family Plan adds up to 5 children and unlimited purchases.{" "}
-                <a href="/parent#plans" className="font-semibold underline">
+                <a href={PLANS_SECTION.href} className="font-semibold underline">
                   Compare plans
                 </a>
               </p>

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/hooks/use-toast";
 import { getQueryFn } from "@/lib/api";
+import { PLANS_SECTION } from "@/lib/sections";
 import { useUsage } from "../api/get-usage";
 import { useDismissNudge, useRecordUpgradeClick } from "../api/record-nudge-action";
 
@@ -37,9 +38,6 @@ const COPY: Record<NudgeType, { title: string; body: (u: UsageWithLimit) => stri
 const ICONS: Record<NudgeType, typeof Sparkles> = { soft: Sparkles, hard: TriangleAlert, limit_reached: Crown };
 
 type UsageWithLimit = Usage & { limit: number };
-
-/** The Parent Center section that compares plans. */
-export const PLANS_SECTION_ID = "plans";
 
 /** The same signed-in-parent probe as the header's; only a parent has plan usage. */
 function useSignedInParent(): boolean {
@@ -77,9 +75,9 @@ export function UsageNudge() {
     upgrade.mutate(undefined, {
       // spec 000 §4 opens the sign-up dialog, which a signed-in parent never sees (§6): the plans are the way on.
       onSuccess: () => {
-        navigate(`/parent#${PLANS_SECTION_ID}`);
+        navigate(PLANS_SECTION.href);
         // Already on the Parent Center, the page does not mount again to scroll to the section itself.
-        requestAnimationFrame(() => document.getElementById(PLANS_SECTION_ID)?.scrollIntoView());
+        requestAnimationFrame(() => document.getElementById(PLANS_SECTION.id)?.scrollIntoView());
       },
       onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to record upgrade click" }),
     });
