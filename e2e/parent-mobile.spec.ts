@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { seriousAxeViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
 import { screenshotViewport } from "./support/screens";
@@ -32,7 +33,7 @@ async function nearlySpentChild(page: Page) {
 }
 
 for (const viewport of [MOBILE, DESKTOP]) {
-  test(`every parent screen fits ${viewport.width} px without horizontal scroll`, async () => {
+  test(`every parent screen fits ${viewport.width} px without horizontal scroll or serious axe issues`, async () => {
     const { page, context, errors } = await openPage(browser, viewport);
     await signUpParentViaApi(page, "/");
     const leo = await nearlySpentChild(page);
@@ -40,6 +41,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     await page.goto("/");
     await seeText(page, "Leo");
     expect(await overflowing(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "dashboard-with-children");
 
     await page.getByRole("button", { name: "Add Child" }).click();
@@ -61,18 +63,22 @@ for (const viewport of [MOBILE, DESKTOP]) {
     }
     await visible(page, "heading", "Parent Center");
     await seeText(page, "Approved purchases this month");
+    await page.getByRole("region", { name: "Plans" }).getByText("Your plan").waitFor();
     expect(await overflowing(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "parent-center");
 
     await page.goto(`/child/${leo.id}`);
     await visible(page, "heading", /Hi Leo/);
     await seeText(page, "Almost out of budget! Only $1.00 left this month.");
     expect(await overflowing(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "child-dashboard-warning");
 
     await page.goto(`/child/${leo.id}/settings`);
     await visible(page, "heading", "Leo's Settings");
     expect(await overflowing(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "child-settings");
 
     await page.goto("/no-such-page");

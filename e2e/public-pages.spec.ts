@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { seriousAxeViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, type TrackedPage } from "./support/browser";
 
 let browser: Browser;
@@ -13,11 +13,7 @@ afterAll(async () => {
 
 /** No serious or critical accessibility violations on what is on screen now. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(bad).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 async function expectNoHorizontalScroll(page: Page) {
