@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { seriousAxeViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, type TrackedPage } from "./support/browser";
 
 let browser: Browser;
@@ -13,8 +14,9 @@ afterAll(async () => {
 /** The parent's page after the journey, for the nudge that follows from its purchases. */
 let journey: TrackedPage | undefined;
 
-/** Screenshots of the current screen at both widths, then back to the desktop width. */
+/** Screenshots of the current screen at both widths, then back to the desktop width; each one checked with axe. */
 async function shoot(page: Page, name: string) {
+  expect(await seriousAxeViolations(page), name).toEqual([]);
   await screenshot(page, name);
   await page.setViewportSize(MOBILE);
   await screenshot(page, name);
