@@ -57,11 +57,11 @@ function ParentCenter() {
             <CardContent>
               <dl className="grid gap-3 text-sm">
                 <div className="flex justify-between gap-3">
-                  <dt className="text-slate-600">Name</dt>
+                  <dt className="shrink-0 text-slate-600">Name</dt>
                   <dd className="truncate font-medium text-slate-900">{name || "Not set"}</dd>
                 </div>
                 <div className="flex justify-between gap-3">
-                  <dt className="text-slate-600">E-mail</dt>
+                  <dt className="shrink-0 text-slate-600">E-mail</dt>
                   <dd className="truncate font-medium text-slate-900">{user?.email}</dd>
                 </div>
               </dl>
