@@ -25,7 +25,7 @@ beforeEach(() => {
     set href(url: string) {
       assigned.push(url);
     },
-  } as Location);
+  } as unknown as Location);
 });
 
 afterEach(() => {
