@@ -1,3 +1,4 @@
+import { PLANS as PLAN_LIMITS } from "@shared/rules/plans";
 import { Check, RotateCcw, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -20,14 +21,14 @@ interface Plan {
 const PLANS: readonly Plan[] = [
   {
     name: "Free",
-    price: "$0",
+    price: PLAN_LIMITS.free.price,
     blurb: "Try safe shopping with one child.",
     features: ["1 child", "5 purchases per month", "Basic checkout and approval", "E-mail notifications"],
     cta: "Start Free",
   },
   {
     name: "Family Plan",
-    price: "$9.99",
+    price: PLAN_LIMITS.family.price,
     blurb: "For most families, with room to grow.",
     features: [
       "Up to 5 children",
@@ -42,14 +43,14 @@ const PLANS: readonly Plan[] = [
   },
   {
     name: "Premium",
-    price: "$19.99",
+    price: PLAN_LIMITS.premium.price,
     blurb: "Smart tools for bigger families.",
     features: ["Unlimited children", "AI insights", "Chore-to-budget", "Price tracking", "Cashback", "24/7 support"],
     cta: "Start 14-Day Free Trial",
   },
   {
     name: "Family Plus",
-    price: "$29.99",
+    price: PLAN_LIMITS.family_plus.price,
     blurb: "Everything in Premium, and more.",
     features: [
       "Prepaid debit cards",
