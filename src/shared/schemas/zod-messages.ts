@@ -10,14 +10,14 @@ z.config({
     switch (issue.code) {
       case "too_big":
         if (issue.origin === "string") return `Must be at most ${issue.maximum} characters`;
-        if (issue.origin === "array") return `Must have at most ${issue.maximum} entries`;
+        if (issue.origin === "array") return `Must have at most ${entries(issue.maximum)}`;
         if (issue.origin === "number" || issue.origin === "int") return `Must be at most ${issue.maximum}`;
         return undefined;
       case "too_small":
         if (issue.origin === "string") {
           return issue.minimum === 1 ? "Required" : `Must be at least ${issue.minimum} characters`;
         }
-        if (issue.origin === "array") return `Must have at least ${issue.minimum} entries`;
+        if (issue.origin === "array") return `Must have at least ${entries(issue.minimum)}`;
         if (issue.origin === "number" || issue.origin === "int") return `Must be at least ${issue.minimum}`;
         return undefined;
       case "invalid_type":
@@ -30,6 +30,8 @@ z.config({
     }
   },
 });
+
+const entries = (n: number | bigint) => (n === 1 ? "1 entry" : `${n} entries`);
 
 const typeMessages: Record<string, string> = {
   string: "Must be text",
