@@ -9,15 +9,15 @@ export const decideCart = (cartId: string, input: CartStatusUpdate) =>
 export const isOverBudgetRefusal = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 409 && /over (the monthly )?budget/i.test(error.bodyText);
 
+/** A 404 or 409 saying the cart is gone or was decided elsewhere (another tab, another device). */
+export const isStaleCart = (error: unknown) =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 409) && !isOverBudgetRefusal(error);
+
 /**
  * spec 000 §7: on success the pending list and the children (budgets, cart lists, badges) are refreshed;
  * an approval also uses one of the month's purchases, so usage is refreshed too. `onDecided` runs even
  * though the refresh removes the cart's row (and its button) from the screen.
  */
-/** A 404 or 409 saying the cart is gone or was decided elsewhere (another tab, the other parent device). */
-export const isStaleCart = (error: unknown) =>
-  error instanceof ApiRequestError && (error.status === 404 || error.status === 409) && !isOverBudgetRefusal(error);
-
 export function useDecideCart({ onDecided }: { onDecided?: (cart: Cart) => void } = {}) {
   const queryClient = useQueryClient();
   const refresh = () =>
