@@ -81,6 +81,25 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
+test("a visitor's first screen is drawn before any script runs, and the app takes it over without a mismatch", async () => {
+  const scriptless = await openPage(browser, MOBILE);
+  await scriptless.page.route("**/assets/*.js", (route) => route.abort());
+  await scriptless.page.goto("/");
+  // With every script refused, only the HTML the server sent is on screen.
+  await scriptless.page.getByRole("heading", { level: 1, name: /Let your kids shop online/ }).waitFor();
+  await scriptless.page.getByRole("button", { name: "Watch Demo" }).waitFor();
+  await scriptless.context.close();
+
+  const { page, context, errors } = await openLanding(DESKTOP);
+  // The drawn page and the app agree on the visitor's state: the header's sign-up offer is shown, not held back.
+  await page.getByRole("banner").getByRole("button", { name: "Get Started Free" }).waitFor();
+  await page.getByRole("button", { name: "Watch Demo" }).click();
+  await page.getByRole("dialog").waitFor();
+  // A mismatch in the page's structure or text is reported by React as a page error.
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 describe.each([
   ["desktop", DESKTOP],
   ["mobile", MOBILE],

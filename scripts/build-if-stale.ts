@@ -4,7 +4,14 @@ import { isMainModule } from "../src/server/lib/is-main-module";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const STAMP = path.join(ROOT, "dist/client/index.html");
-const SOURCES = ["src/client", "src/shared", "index.html", "vite.config.ts", "package-lock.json"];
+const SOURCES = [
+  "src/client",
+  "src/shared",
+  "index.html",
+  "vite.config.ts",
+  "scripts/prerender-landing.ts",
+  "package-lock.json",
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

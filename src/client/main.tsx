@@ -1,12 +1,34 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { userQueryKey } from "./features/auth/api/get-user";
+import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * The build draws only the landing page's first screen and leaves its lazy parts to the browser; React reports
+ * each such part as a boundary "the server could not finish" (error 419). That is the plan, not a failure.
+ */
+const isLeftToBrowser = (error: unknown) =>
+  error instanceof Error && /#419\b|could not finish this Suspense boundary/.test(error.message);
+
+if (root.hasChildNodes()) {
+  // A visitor's "/" arrives with the landing page's first screen drawn (landing.html), which the server sends
+  // only to a request without a session: start from the same signed-out state it was drawn in, and attach.
+  queryClient.setQueryData(userQueryKey, null);
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => {
+      if (!isLeftToBrowser(error)) reportError(error);
+    },
+  });
+} else {
+  createRoot(root).render(app);
+}

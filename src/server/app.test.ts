@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMIT, buildApp } from "./app";
 import {
@@ -390,5 +393,50 @@ describe("API documentation", () => {
     expect(res.statusCode).toBe(200);
     expect(String(res.headers["content-type"])).toMatch(/^text\/html/);
     expect(res.body).toMatch(/swagger/i);
+  });
+});
+
+describe("the built web app", () => {
+  let clientDir: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(tmpdir(), "pw-client-"));
+    mkdirSync(path.join(clientDir, "assets"));
+    writeFileSync(path.join(clientDir, "index.html"), '<div id="root"></div>');
+    writeFileSync(path.join(clientDir, "landing.html"), '<div id="root"><h1>drawn landing</h1></div>');
+    writeFileSync(path.join(clientDir, "assets", "index-abc123.js"), "console.log(1)");
+    app = await buildApp({ cookieSecure: false, appOrigin: null, oidc: null, clientDir, now: t.clock.now }, t.database);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) => app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  it("gives a visitor's / the page with the landing page already drawn, never cached", async () => {
+    for (const url of ["/", "/?utm_source=mail"]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("drawn landing");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("gives a signed-in parent's / and every other screen the empty app page, never cached", async () => {
+    for (const [url, cookie] of [["/", parent.cookie], ["/parent"], ["/child/x/settings"], ["/privacy"]] as const) {
+      const res = await get(url, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<div id="root"></div>');
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("serves hashed assets for a year", async () => {
+    const res = await get("/assets/index-abc123.js");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 });

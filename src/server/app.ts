@@ -7,6 +7,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { LANDING_FILE } from "../shared/client-build";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import achievementsRoutes from "./modules/achievements/achievements.routes";
@@ -20,7 +21,7 @@ import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
 import originGuard from "./plugins/origin-guard";
 import rateLimits from "./plugins/rate-limits";
-import session from "./plugins/session";
+import session, { SESSION_COOKIE } from "./plugins/session";
 
 export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "clientDir" | "now"> & {
   logLevel?: string;
@@ -119,15 +120,21 @@ function registerClient(app: FastifyInstance, clientDir: string | null) {
       index: false,
       preCompressed: true,
       setHeaders(reply, filePath) {
+        // A page must never be kept: an old one would ask for hashed assets the next build has replaced.
+        if (/\.html(\.br|\.gz)?$/.test(filePath)) return reply.header("Cache-Control", "no-cache");
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
       },
     });
   }
+  const hasLanding = hasClient && clientDir !== null && existsSync(path.join(clientDir, LANDING_FILE));
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith("/api") || !hasClient || (req.method !== "GET" && req.method !== "HEAD")) {
       return reply.status(404).send({ message: "Not found" });
     }
-    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    // A visitor's "/" comes with the landing page's first screen already drawn; a signed-in parent's "/" is
+    // the dashboard, over which the landing page would only flash.
+    const visitorHome = hasLanding && req.url.split("?")[0] === "/" && !req.cookies[SESSION_COOKIE];
+    return reply.header("Cache-Control", "no-cache").sendFile(visitorHome ? LANDING_FILE : "index.html");
   });
 }

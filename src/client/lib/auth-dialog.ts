@@ -37,5 +37,7 @@ export function useAuthDialogState(): AuthDialogState {
       return () => listeners.delete(l);
     },
     () => state,
+    // The landing page is also rendered at build time, where the dialog is closed.
+    () => state,
   );
 }
