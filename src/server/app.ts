@@ -23,11 +23,12 @@ import originGuard from "./plugins/origin-guard";
 import rateLimits from "./plugins/rate-limits";
 import session, { SESSION_COOKIE } from "./plugins/session";
 
-export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "clientDir" | "now"> & {
-  logLevel?: string;
-  /** Trust X-Forwarded-* from a proxy in front (TRUST_PROXY; tests use it to vary the client address). */
-  trustProxy?: boolean | string;
-};
+export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "clientDir" | "now"> &
+  Partial<Pick<Config, "adminJwtSecret" | "mail">> & {
+    logLevel?: string;
+    /** Trust X-Forwarded-* from a proxy in front (TRUST_PROXY; tests use it to vary the client address). */
+    trustProxy?: boolean | string;
+  };
 
 /** decisions.md: a body over 100 KB answers 413. */
 export const BODY_LIMIT = 100 * 1024;

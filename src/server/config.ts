@@ -29,6 +29,12 @@ const EnvSchema = z
         message: "must be true, false, or a comma-separated list of proxy addresses (IP, CIDR or loopback)",
       })
       .optional(),
+    ADMIN_JWT_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Pocketwise <hello@pocketwise.local>"),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -61,6 +67,13 @@ export interface Config {
    * or the proxies' addresses. Per-address rate limits depend on it.
    */
   trustProxy: boolean | string;
+  /**
+   * Signs staff tokens (HS256). Null means a random secret made at start: staff sign in again after
+   * a restart, and several app instances would not accept each other's tokens.
+   */
+  adminJwtSecret: string | null;
+  /** Automation e-mail: sent through this SMTP server, or written as .eml files to `outboxDir`. */
+  mail: { smtpUrl: string | null; outboxDir: string; from: string };
 }
 
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -113,5 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve("dist/client"),
     now: () => new Date(),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    adminJwtSecret: e.ADMIN_JWT_SECRET ?? null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, outboxDir: path.join(dataDir, "outbox"), from: e.MAIL_FROM },
   };
 }

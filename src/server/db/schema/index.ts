@@ -7,3 +7,4 @@ export * from "./public-forms";
 export * from "./rate-limits";
 export * from "./sessions";
 export * from "./users";
+export * from "./staff";
