@@ -1,6 +1,6 @@
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -170,6 +170,52 @@ interface Row {
   failed: number;
   /** The bare UPDATE's requests/s, measured just before this row. */
   ceiling: number;
+  /** CPU time per request (µs) of the app server and of PostgreSQL, for this row and its ceiling; null off Linux. */
+  cpu: { server: number; postgres: number; ceilingServer: number; ceilingPostgres: number } | null;
+}
+
+/** CPU seconds used so far by a process (user + system), from /proc; null where there is no /proc. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of every PostgreSQL server process on this machine (the bench's database is on it). */
+function postgresCpuSeconds(): number | null {
+  try {
+    let total = 0;
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuSeconds(Number(entry)) ?? 0;
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `work` and answers the CPU microseconds per request the server and PostgreSQL spent on it. */
+async function withCpu<T extends { rps: number }>(serverPid: number, work: () => Promise<T>) {
+  const before = { server: cpuSeconds(serverPid), postgres: postgresCpuSeconds() };
+  const result = await work();
+  const after = { server: cpuSeconds(serverPid), postgres: postgresCpuSeconds() };
+  const requests = result.rps * DURATION_S;
+  const perRequest = (a: number | null, b: number | null) =>
+    a === null || b === null || requests === 0 ? null : Math.round(((b - a) * 1e6) / requests);
+  return {
+    result,
+    server: perRequest(before.server, after.server),
+    postgres: perRequest(before.postgres, after.postgres),
+  };
 }
 
 function load(name: string, url: string, next: (req: AutocannonRequest) => AutocannonRequest): Promise<Row> {
@@ -181,6 +227,7 @@ function load(name: string, url: string, next: (req: AutocannonRequest) => Autoc
       p99: r.latency.p99,
       failed: r.non2xx + r.errors + r.timeouts,
       ceiling: r.requests.average,
+      cpu: null,
     }),
   );
 }
@@ -233,22 +280,40 @@ async function benchmark(label: string, options: Serve): Promise<Row[]> {
 
   // The machine may be shared, so each endpoint is compared with a ceiling measured right before it.
   const rows: Row[] = [];
+  const serverPid = server.pid ?? 0;
   for (const [name, next] of endpoints) {
-    const ceiling = await load("ceiling", fixture.ceilingUrl, (req) => ({ ...req, method: "POST", path: "/ceiling" }));
-    rows.push({ ...(await load(name, fixture.appUrl, next)), ceiling: ceiling.rps });
+    const ceiling = await withCpu(serverPid, () =>
+      load("ceiling", fixture.ceilingUrl, (req) => ({ ...req, method: "POST", path: "/ceiling" })),
+    );
+    const row = await withCpu(serverPid, () => load(name, fixture.appUrl, next));
+    const cpu =
+      row.server !== null && row.postgres !== null && ceiling.server !== null && ceiling.postgres !== null
+        ? {
+            server: row.server,
+            postgres: row.postgres,
+            ceilingServer: ceiling.server,
+            ceilingPostgres: ceiling.postgres,
+          }
+        : null;
+    rows.push({ ...row.result, ceiling: ceiling.result.rps, cpu });
   }
   server.send("stop");
   await new Promise((resolve) => server.once("exit", resolve));
   return rows;
 }
 
-function print(label: string, rows: Row[], withTargets: boolean) {
+function print(label: string, rows: Row[], withTargets: boolean, withPostgresCpu: boolean) {
   console.log(`\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${FAMILIES} families)`);
-  const head = ["endpoint".padEnd(30), "req/s", "p50 ms", "p99 ms", "ceiling", "share", "failed"];
+  const head = ["endpoint".padEnd(30), "req/s", "p50 ms", "p99 ms", "ceiling", "share", "failed", "app µs", "ceil µs"];
   console.log([head[0], ...head.slice(1).map((h) => h?.padStart(8))].join(" "));
+  // CPU per request: the app server's (plus PostgreSQL's when it runs as its own processes), against the ceiling's.
+  const cpuCell = (server: number, postgres: number) => String(withPostgresCpu ? server + postgres : server);
   for (const r of rows) {
     const share = r.rps / r.ceiling;
     const cells = [r.rps.toFixed(0), r.p50, r.p99, r.ceiling.toFixed(0), `${(share * 100).toFixed(0)}%`, r.failed];
+    if (r.cpu) {
+      cells.push(cpuCell(r.cpu.server, r.cpu.postgres), cpuCell(r.cpu.ceilingServer, r.cpu.ceilingPostgres));
+    }
     const line = [r.name.padEnd(30), ...cells.map((c) => String(c).padStart(8))].join(" ");
     const targeted = withTargets && !r.name.startsWith("GET");
     const met = r.rps >= TARGET_RPS && r.p99 < TARGET_P99_MS && share >= TARGET_SHARE_OF_CEILING && r.failed === 0;
@@ -259,12 +324,17 @@ function print(label: string, rows: Row[], withTargets: boolean) {
       `target for submit and approve: >= ${TARGET_RPS} req/s, p99 < ${TARGET_P99_MS} ms, >= ${TARGET_SHARE_OF_CEILING * 100}% of the ceiling (a bare single-row UPDATE), no failures`,
     );
   }
+  if (rows.some((r) => r.cpu)) {
+    console.log(
+      `app µs / ceil µs: CPU microseconds per request of the endpoint and of the ceiling (server process${withPostgresCpu ? " plus PostgreSQL's processes" : ", which holds PGlite"})`,
+    );
+  }
 }
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pw-bench-"));
   try {
-    print("PGlite (file-backed)", await benchmark("PGlite", { kind: "pglite", dataDir }), false);
+    print("PGlite (file-backed)", await benchmark("PGlite", { kind: "pglite", dataDir }), false, false);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -277,7 +347,7 @@ async function main() {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    print("PostgreSQL", await benchmark("PostgreSQL", { kind: "postgres", url: url.href }), true);
+    print("PostgreSQL", await benchmark("PostgreSQL", { kind: "postgres", url: url.href }), true, true);
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

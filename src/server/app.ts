@@ -28,6 +28,11 @@ export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "cl
     logLevel?: string;
     /** Trust X-Forwarded-* from a proxy in front (TRUST_PROXY; tests use it to vary the client address). */
     trustProxy?: boolean | string;
+    /**
+     * The automation worker (pg-boss and the 30 s sweep). server.ts turns it on; absent means off, so API
+     * tests and the bench start no queue and move executions only through `app.automations.runDue()`.
+     */
+    automations?: { worker: boolean };
   };
 
 /** decisions.md: a body over 100 KB answers 413. */
@@ -105,6 +110,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(import("./modules/consents/consents.routes"));
   await app.register(import("./modules/demo-requests/demo-requests.routes"));
   await app.register(import("./modules/newsletter/newsletter.routes"));
+  // Before every other module with /api/admin routes: its guard must cover them.
+  await app.register(import("./modules/admin/admin.routes"), { jwtSecret: config.adminJwtSecret ?? null });
+  await app.register(import("./modules/support/support.routes"));
+  await app.register(import("./modules/health/health.routes"));
+  await app.register(import("./modules/automations/automations.plugin"), {
+    mail: config.mail,
+    appOrigin: config.appOrigin,
+    worker: config.automations?.worker ?? false,
+  });
+  await app.register(import("./modules/automations/automations.routes"));
 
   registerClient(app, config.clientDir);
   return app;
@@ -131,7 +146,9 @@ function registerClient(app: FastifyInstance, clientDir: string | null) {
   const hasLanding = hasClient && clientDir !== null && existsSync(path.join(clientDir, LANDING_FILE));
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith("/api") || !hasClient || (req.method !== "GET" && req.method !== "HEAD")) {
-      return reply.status(404).send({ message: "Not found" });
+      // decisions.md: the admin screens read `error`, so staff calls carry it on every error answer.
+      const staff = req.url.startsWith("/api/admin");
+      return reply.status(404).send(staff ? { message: "Not found", error: "Not found" } : { message: "Not found" });
     }
     // A visitor's "/" comes with the landing page's first screen already drawn; a signed-in parent's "/" is
     // the dashboard, over which the landing page would only flash.

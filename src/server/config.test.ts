@@ -16,6 +16,12 @@ describe("loadConfig", () => {
       oidc: null,
       logLevel: "info",
       clientDir: path.resolve("dist/client"),
+      adminJwtSecret: null,
+      mail: {
+        smtpUrl: null,
+        outboxDir: path.resolve("./data/outbox"),
+        from: "Pocketwise <hello@pocketwise.local>",
+      },
     });
     expect(config.now()).toBeInstanceOf(Date);
   });
@@ -32,6 +38,9 @@ describe("loadConfig", () => {
       OIDC_CLIENT_ID: "pocketwise",
       OIDC_CLIENT_SECRET: "s3cret",
       LOG_LEVEL: "warn",
+      ADMIN_JWT_SECRET: "a".repeat(32),
+      SMTP_URL: "smtps://mailer:pw@smtp.example.com:465",
+      MAIL_FROM: "Pocketwise <help@example.com>",
     });
     expect(config).toMatchObject({
       env: "production",
@@ -43,6 +52,12 @@ describe("loadConfig", () => {
       appOrigin: "https://app.pocketwise.test",
       oidc: { issuerUrl: "https://id.example.com", clientId: "pocketwise", clientSecret: "s3cret" },
       logLevel: "warn",
+      adminJwtSecret: "a".repeat(32),
+      mail: {
+        smtpUrl: "smtps://mailer:pw@smtp.example.com:465",
+        outboxDir: "/tmp/pw-data/outbox",
+        from: "Pocketwise <help@example.com>",
+      },
     });
   });
 
@@ -95,6 +110,8 @@ describe("loadConfig", () => {
       "set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together",
     ],
     [{ OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" }, "OIDC_ISSUER_URL"],
+    [{ ADMIN_JWT_SECRET: "short" }, "ADMIN_JWT_SECRET: must be at least 32 characters"],
+    [{ SMTP_URL: "http://smtp.example.com" }, "SMTP_URL: must start with smtp:// or smtps://"],
   ])("fails fast with a clear message for %j", (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(/^Invalid configuration:\n/);

@@ -16,7 +16,7 @@ export async function startServer() {
     throw err;
   }
   const database = await openDatabase(config.database);
-  const app = await buildApp({ ...config, logLevel: config.logLevel }, database);
+  const app = await buildApp({ ...config, logLevel: config.logLevel, automations: { worker: true } }, database);
 
   let closing = false;
   const shutdown = async (signal: string) => {

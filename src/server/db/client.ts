@@ -22,6 +22,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Raw SQL for tools that need it (pg-boss, tests); returns rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * How another client reaches the same database (pg-boss): a server's URL, for a pool of its own, or the
+   * embedded database itself, which only one client can hold.
+   */
+  connection: { kind: "postgres"; url: string } | { kind: "pglite"; client: PGlite };
   close(): Promise<void>;
 }
 
@@ -42,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: "postgres",
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      connection: { kind: "postgres", url: options.url },
       close: () => pool.end(),
     };
   }
@@ -53,6 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: "pglite",
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    connection: { kind: "pglite", client },
     close: () => client.close(),
   };
 }

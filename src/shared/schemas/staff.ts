@@ -117,6 +117,24 @@ export const AdminListQuerySchema = z.object({
     .default(10),
 });
 
+/** `?q=` narrows the parent list to e-mails or names containing it, in any letter case. */
+export const AdminParentListQuerySchema = AdminListQuerySchema.extend({
+  q: z
+    .string({ error: "Search must be text" })
+    .trim()
+    .max(100, { message: "Search must be at most 100 characters" })
+    .optional(),
+});
+
+/** A parent as staff pick one to run an automation for; `name` is the e-mail when no name is known. */
+export const AdminParentSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  createdAt: IsoDateSchema,
+});
+export type AdminParent = z.infer<typeof AdminParentSchema>;
+
 export const TICKET_PRIORITIES = ["urgent", "high", "medium", "low"] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const TICKET_STATUSES = ["open", "in_progress", "closed"] as const;

@@ -1,0 +1,100 @@
+import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import {
+  type AdminParent,
+  type AnalyticsOverview,
+  type Automation,
+  EXECUTION_STATUSES,
+  type Execution,
+  type ExecutionStatus,
+} from "../../../shared/schemas/staff";
+import type { Executor } from "../../db/client";
+import { supportTickets, type UserRow, users, workflowExecutions, workflows } from "../../db/schema";
+import { describeSteps } from "./workflow-steps";
+
+/** How staff see a parent: their full name, or the e-mail when they gave none (some OIDC accounts). */
+export function parentName(user: Pick<UserRow, "email" | "firstName" | "lastName">): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.email;
+}
+
+/** `%` and `_` in a search are letters to find, not wildcards. */
+const containing = (text: string) => `%${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listParents(db: Executor, query: { limit: number; q?: string }): Promise<AdminParent[]> {
+  const pattern = query.q ? containing(query.q) : null;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      pattern
+        ? or(ilike(users.email, pattern), ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern))
+        : undefined,
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit);
+  return rows.map((u) => ({ id: u.id, email: u.email, name: parentName(u), createdAt: u.createdAt.toISOString() }));
+}
+
+/** Every status appears, with 0 when no execution has it, so the dashboard's figures never miss a row. */
+export async function analyticsOverview(db: Executor): Promise<AnalyticsOverview> {
+  const [[parents], [tickets], byStatus] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(supportTickets),
+    db
+      .select({ status: workflowExecutions.status, n: count() })
+      .from(workflowExecutions)
+      .groupBy(workflowExecutions.status),
+  ]);
+  const counts = new Map(byStatus.map((r) => [r.status, r.n]));
+  const executionStats = EXECUTION_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
+  return {
+    overview: {
+      totalUsers: parents?.n ?? 0,
+      totalExecutions: byStatus.reduce((sum, r) => sum + r.n, 0),
+      totalTickets: tickets?.n ?? 0,
+      executionStats,
+    },
+  };
+}
+
+export async function listAutomations(db: Executor): Promise<Automation[]> {
+  const rows = await db.select().from(workflows).orderBy(asc(workflows.name), asc(workflows.key));
+  return rows.map((w) => ({
+    id: w.id,
+    key: w.key,
+    name: w.name,
+    description: w.description,
+    category: w.category,
+    triggerEvent: w.triggerEvent,
+    isActive: w.isActive,
+    steps: describeSteps(w.steps),
+  }));
+}
+
+export async function listExecutions(db: Executor, limit: number): Promise<Execution[]> {
+  const rows = await db
+    .select({
+      execution: workflowExecutions,
+      workflowName: workflows.name,
+      steps: workflows.steps,
+      userEmail: users.email,
+    })
+    .from(workflowExecutions)
+    .innerJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
+    .innerJoin(users, eq(users.id, workflowExecutions.userId))
+    .orderBy(desc(workflowExecutions.startedAt), desc(workflowExecutions.id))
+    .limit(limit);
+  return rows.map(({ execution: e, workflowName, steps, userEmail }) => ({
+    id: e.id,
+    workflowId: e.workflowId,
+    workflowName,
+    userId: e.userId,
+    userEmail,
+    status: e.status as ExecutionStatus,
+    currentStep: e.currentStep,
+    totalSteps: steps.length,
+    resumeAt: e.resumeAt?.toISOString() ?? null,
+    error: e.error,
+    startedAt: e.startedAt.toISOString(),
+    completedAt: e.completedAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ErrorSchema } from "../../../shared/schemas/common";
+import {
+  AdminListQuerySchema,
+  AdminLoginResponseSchema,
+  AdminLoginSchema,
+  AdminParentListQuerySchema,
+  AdminParentSchema,
+  AdminSetupSchema,
+  AdminUserSchema,
+  AnalyticsOverviewSchema,
+  AutomationSchema,
+  ExecutionSchema,
+} from "../../../shared/schemas/staff";
+import { forbidden, HttpError } from "../../lib/http-errors";
+import { limitPublicForm, SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from "../../plugins/rate-limits";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { analyticsOverview, listAutomations, listExecutions, listParents } from "./admin.repository";
+import { addAdminGuard } from "./admin-auth";
+import { createAdminTokens } from "./admin-tokens";
+import { findAdminByEmail, insertFirstAdmin, toAdminUser } from "./admins.repository";
+
+const INVALID_CREDENTIALS = "Invalid credentials";
+const ADMIN_EXISTS = "An admin account already exists. Please sign in.";
+
+const guarded = { 400: ErrorSchema, 401: ErrorSchema };
+
+/**
+ * decisions.md "Staff area": first-admin setup, sign-in, and the dashboard's lists. Wrapped with
+ * fastify-plugin so the guard's hook reaches every /api/admin path, those of other modules and unknown
+ * ones included: register this before any other module with /api/admin routes.
+ */
+export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSecret: string | null }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const tokens = createAdminTokens(opts.jwtSecret);
+  addAdminGuard(app, tokens);
+
+  r.post(
+    "/api/admin/setup",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Create the first admin account (only while there is none)",
+        body: AdminSetupSchema,
+        response: { 201: z.object({ user: AdminUserSchema }), 400: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      await limitPublicForm(app, "admin-setup", req.ip, "Too many setup attempts from this address.");
+      const { email, firstName, lastName, password } = req.body;
+      const row = await insertFirstAdmin(
+        db,
+        { email, firstName, lastName, passwordHash: await hashPassword(password) },
+        app.now(),
+      );
+      if (!row) throw forbidden(ADMIN_EXISTS);
+      return reply.status(201).send({ user: toAdminUser(row) });
+    },
+  );
+
+  r.post(
+    "/api/admin/login",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Sign in as staff; answers a bearer token valid for 8 hours",
+        body: AdminLoginSchema,
+        response: { 200: AdminLoginResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (req) => {
+      const { email, password } = req.body;
+      // As parent sign-in: counted before the check so parallel guesses cannot slip under the limit,
+      // and taken back on success (decisions.md: successes do not count).
+      const release = await app.rateLimiter.reserve(
+        [`admin-login:account:${email}`, `admin-login:ip:${req.ip}`],
+        SIGN_IN_FAILURES_ALLOWED,
+        SIGN_IN_WINDOW_MS,
+        "Too many failed sign-in attempts.",
+      );
+      const row = await findAdminByEmail(db, email);
+      if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) {
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await release();
+      return { token: await tokens.sign(row.id, app.now()), user: toAdminUser(row) };
+    },
+  );
+
+  r.get(
+    "/api/admin/users",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Parents, newest first, optionally those whose e-mail or name contains `q`",
+        querystring: AdminParentListQuerySchema,
+        response: { 200: z.array(AdminParentSchema), ...guarded },
+      },
+    },
+    async (req) => listParents(db, req.query),
+  );
+
+  r.get(
+    "/api/admin/analytics/overview",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Totals for the dashboard's stat cards",
+        response: { 200: AnalyticsOverviewSchema, ...guarded },
+      },
+    },
+    async () => analyticsOverview(db),
+  );
+
+  r.get(
+    "/api/admin/automations",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "The workflows, with their steps in words",
+        response: { 200: z.array(AutomationSchema), ...guarded },
+      },
+    },
+    async () => listAutomations(db),
+  );
+
+  r.get(
+    "/api/admin/executions",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Workflow runs, newest first",
+        querystring: AdminListQuerySchema,
+        response: { 200: z.array(ExecutionSchema), ...guarded },
+      },
+    },
+    async (req) => listExecutions(db, req.query.limit),
+  );
+});

@@ -1,0 +1,111 @@
+import { and, asc, eq, lte, or } from "drizzle-orm";
+import type { Execution, ExecutionStatus } from "../../../shared/schemas/staff";
+import type { Executor } from "../../db/client";
+import { users, type WorkflowExecutionRow, workflowExecutions, workflows } from "../../db/schema";
+
+export type ExecutionLogEntry = WorkflowExecutionRow["log"][number];
+
+/** Running executions have a step to do now; waiting ones once their wait is over. */
+const isDue = (now: Date) =>
+  or(
+    eq(workflowExecutions.status, "running"),
+    and(eq(workflowExecutions.status, "waiting"), lte(workflowExecutions.resumeAt, now)),
+  );
+
+export async function findWorkflowByKey(db: Executor, key: string) {
+  const [row] = await db.select().from(workflows).where(eq(workflows.key, key));
+  return row ?? null;
+}
+
+export async function findWorkflowSteps(db: Executor, workflowId: string) {
+  const [row] = await db.select({ steps: workflows.steps }).from(workflows).where(eq(workflows.id, workflowId));
+  return row?.steps ?? [];
+}
+
+export async function findParent(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function insertExecution(db: Executor, values: { workflowId: string; userId: string; now: Date }) {
+  const [row] = await db
+    .insert(workflowExecutions)
+    .values({
+      workflowId: values.workflowId,
+      userId: values.userId,
+      status: "running",
+      currentStep: 0,
+      startedAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function dueExecutionIds(db: Executor, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: workflowExecutions.id })
+    .from(workflowExecutions)
+    .where(isDue(now))
+    .orderBy(asc(workflowExecutions.startedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The execution, locked for this transaction, if it is due; null when it is not due or another worker holds
+ * it (SKIP LOCKED: that worker is doing the step, so this one must not).
+ */
+export async function lockDueExecution(tx: Executor, id: string, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(workflowExecutions)
+    .where(and(eq(workflowExecutions.id, id), isDue(now)))
+    .for("update", { skipLocked: true });
+  return row ?? null;
+}
+
+export async function updateExecution(
+  tx: Executor,
+  id: string,
+  values: {
+    status: ExecutionStatus;
+    currentStep: number;
+    resumeAt: Date | null;
+    error: string | null;
+    log: ExecutionLogEntry[];
+    completedAt: Date | null;
+    updatedAt: Date;
+  },
+) {
+  await tx.update(workflowExecutions).set(values).where(eq(workflowExecutions.id, id));
+}
+
+export async function findExecution(db: Executor, id: string): Promise<Execution | null> {
+  const [row] = await db
+    .select({ execution: workflowExecutions, workflowName: workflows.name, steps: workflows.steps, email: users.email })
+    .from(workflowExecutions)
+    .innerJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
+    .innerJoin(users, eq(users.id, workflowExecutions.userId))
+    .where(eq(workflowExecutions.id, id));
+  if (!row) return null;
+  const e = row.execution;
+  return {
+    id: e.id,
+    workflowId: e.workflowId,
+    workflowName: row.workflowName,
+    userId: e.userId,
+    userEmail: row.email,
+    status: e.status as ExecutionStatus,
+    currentStep: e.currentStep,
+    totalSteps: row.steps.length,
+    resumeAt: e.resumeAt?.toISOString() ?? null,
+    error: e.error,
+    startedAt: e.startedAt.toISOString(),
+    completedAt: e.completedAt?.toISOString() ?? null,
+  };
+}

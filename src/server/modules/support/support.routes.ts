@@ -1,0 +1,122 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
+import {
+  AdminListQuerySchema,
+  SupportTicketSchema,
+  TicketCreateSchema,
+  TicketReplyCreateSchema,
+} from "../../../shared/schemas/staff";
+import { notFound } from "../../lib/http-errors";
+import { requireParent } from "../../plugins/auth";
+import { requireAdmin } from "../admin/admin-auth";
+import { findTicket, listTickets, openTicket } from "./tickets.repository";
+import { assignTicket, closeTicket, replyToTicket, TICKET_NOT_FOUND } from "./tickets.service";
+
+/** Enough for a parent with a real problem; a script filling the staff queue is stopped. */
+export const TICKETS_PER_HOUR = 20;
+/** A parent's own list: the newest this many, more than anyone opens at the hourly limit in a while. */
+const OWN_TICKETS_SHOWN = 100;
+
+const staffErrors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+
+/**
+ * decisions.md "Staff area": parents open tickets from the help area and see their own; staff (under
+ * /api/admin, behind the admin guard) list, assign, answer and close them.
+ */
+export default async function supportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  r.post(
+    "/api/support/tickets",
+    {
+      schema: {
+        tags: ["support"],
+        summary: "Open a support ticket as the signed-in parent",
+        body: TicketCreateSchema,
+        response: { 201: SupportTicketSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireParent(req);
+      await app.rateLimiter.reserve(
+        [`support-ticket:user:${userId}`],
+        TICKETS_PER_HOUR,
+        60 * 60 * 1000,
+        "You have opened too many support tickets.",
+      );
+      const row = await openTicket(db, { userId, ...req.body }, app.now());
+      const ticket = await findTicket(db, row.id);
+      if (!ticket) throw notFound(TICKET_NOT_FOUND);
+      return reply.status(201).send(ticket);
+    },
+  );
+
+  r.get(
+    "/api/support/tickets",
+    {
+      schema: {
+        tags: ["support"],
+        summary: "The signed-in parent's own tickets, newest first, with replies",
+        response: { 200: z.array(SupportTicketSchema), 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (req) => listTickets(db, { userId: requireParent(req), limit: OWN_TICKETS_SHOWN }),
+  );
+
+  r.get(
+    "/api/admin/tickets",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "All support tickets, newest first",
+        querystring: AdminListQuerySchema,
+        response: { 200: z.array(SupportTicketSchema), 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (req) => listTickets(db, { limit: req.query.limit }),
+  );
+
+  r.post(
+    "/api/admin/tickets/:id/assign",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Assign a ticket to the signed-in staff member",
+        params: IdParamsSchema,
+        response: { 200: SupportTicketSchema, ...staffErrors },
+      },
+    },
+    async (req) => assignTicket(app, requireAdmin(req).id, req.params.id),
+  );
+
+  r.post(
+    "/api/admin/tickets/:id/replies",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Answer a ticket",
+        params: IdParamsSchema,
+        body: TicketReplyCreateSchema,
+        response: { 201: SupportTicketSchema, ...staffErrors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await replyToTicket(app, requireAdmin(req).id, req.params.id, req.body.message)),
+  );
+
+  r.post(
+    "/api/admin/tickets/:id/close",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Close a ticket",
+        params: IdParamsSchema,
+        response: { 200: SupportTicketSchema, ...staffErrors },
+      },
+    },
+    async (req) => closeTicket(app, req.params.id),
+  );
+}
