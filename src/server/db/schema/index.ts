@@ -6,5 +6,5 @@ export * from "./chores";
 export * from "./public-forms";
 export * from "./rate-limits";
 export * from "./sessions";
-export * from "./users";
 export * from "./staff";
+export * from "./users";
