@@ -1,2 +1,3 @@
 /** Places inside pages that other screens link to; one name each, so a link and its target never drift apart. */
 export const PLANS_SECTION = { id: "plans", href: "/parent#plans" } as const;
+export const HELP_SECTION = { id: "help", href: "/parent#help" } as const;

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "@/components/layouts/placeholder-page";
+import { AdminDashboard } from "@/features/admin/components/admin-dashboard";
 
+/** spec 001 §2.1: /admin/dashboard, admin token needed. */
 export default function AdminDashboardPage() {
-  return <PlaceholderPage title="Admin dashboard" />;
+  return <AdminDashboard />;
 }

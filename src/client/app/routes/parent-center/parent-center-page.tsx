@@ -1,4 +1,4 @@
-import { FileText, LayoutDashboard, Lock, LogOut, ShieldCheck } from "lucide-react";
+import { FileText, LayoutDashboard, LifeBuoy, Lock, LogOut, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import { AppShell, PageContainer } from "@/components/layouts/app-shell";
@@ -12,7 +12,8 @@ import { ChildrenOverview } from "@/features/children/components/children-overvi
 import { usePlanUsage } from "@/features/family/api/get-plan-usage";
 import { PlanUsageCard } from "@/features/family/components/plan-usage-card";
 import { PlansCard } from "@/features/family/components/plans-card";
-import { PLANS_SECTION } from "@/lib/sections";
+import { HelpSupportCard } from "@/features/support/components/help-support-card";
+import { HELP_SECTION, PLANS_SECTION } from "@/lib/sections";
 
 const QUICK_LINKS = [
   { href: "/", label: "Family Dashboard", icon: LayoutDashboard },
@@ -47,6 +48,7 @@ function ParentCenter() {
         <div className="flex flex-col gap-6">
           <ChildrenOverview items={children.data} isLoading={children.isLoading} />
           <PlansCard id={PLANS_SECTION.id} tier={usage.data?.tier} />
+          <HelpSupportCard />
         </div>
         <div className="flex flex-col gap-6">
           <Card id="profile" aria-labelledby="profile-title" className="scroll-mt-24">
@@ -90,6 +92,16 @@ function ParentCenter() {
                     </Link>
                   </li>
                 ))}
+                <li>
+                  {/* The help form is on this page: a plain link scrolls to it without leaving. */}
+                  <a
+                    href={HELP_SECTION.href}
+                    className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  >
+                    <LifeBuoy className="h-4 w-4 text-brand-700" aria-hidden />
+                    Help &amp; support
+                  </a>
+                </li>
               </ul>
             </CardContent>
           </Card>

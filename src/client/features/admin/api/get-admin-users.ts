@@ -1,0 +1,16 @@
+import type { AdminParent } from "@shared/schemas/staff";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { adminJson } from "./admin-request";
+import { ADMIN_QUERY_ROOT } from "./get-analytics-overview";
+
+const USERS_SHOWN = 20;
+
+export const getAdminUsers = (q: string) =>
+  adminJson<AdminParent[]>("GET", `/api/admin/users?${new URLSearchParams({ limit: String(USERS_SHOWN), q })}`);
+
+export const getAdminUsersQueryOptions = (q: string) =>
+  queryOptions({ queryKey: [ADMIN_QUERY_ROOT, "users", q], queryFn: () => getAdminUsers(q) });
+
+export function useAdminUsers(q: string) {
+  return useQuery(getAdminUsersQueryOptions(q));
+}
