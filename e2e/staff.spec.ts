@@ -100,12 +100,15 @@ test("the first admin is created, signs in with the spec's toasts and logs out",
       await seeText(page, "You have been logged out successfully.");
       await page.waitForURL("**/admin/login");
       expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeNull();
+      // "/admin", which the system test page fetches, is the staff area's front door.
+      await page.goto("/admin");
+      await page.waitForURL("**/admin/login");
     },
     REJECTED_REQUEST,
   );
 });
 
-test("without a token, or with a bad one, the dashboard sends staff to sign in", async () => {
+test("without a token, or with a bad one, the dashboard (and /admin) sends staff to sign in", async () => {
   await withPage(
     DESKTOP,
     async ({ page }) => {
@@ -115,6 +118,9 @@ test("without a token, or with a bad one, the dashboard sends staff to sign in",
       await page.goto("/admin/dashboard");
       await page.waitForURL("**/admin/login");
       expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeNull();
+      // "/admin", which the system test page fetches, is the staff area's front door.
+      await page.goto("/admin");
+      await page.waitForURL("**/admin/login");
     },
     REJECTED_REQUEST,
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Redirect, Route, Switch } from "wouter";
 import HomePage from "./routes/home/home-page";
 import NotFoundPage from "./routes/not-found/not-found-page";
 
@@ -44,6 +44,10 @@ export function AppRouter() {
         <Route path="/demo" component={DemoPage} />
         <Route path="/schedule-demo" component={ScheduleDemoPage} />
         <Route path="/automation" component={AutomationPage} />
+        {/* The staff area's front door: the dashboard, which sends staff without a token to sign in. */}
+        <Route path="/admin">
+          <Redirect to="/admin/dashboard" replace />
+        </Route>
         <Route path="/admin/login" component={AdminLoginPage} />
         <Route path="/admin/dashboard" component={AdminDashboardPage} />
         <Route path="/test" component={SystemTestPage} />
