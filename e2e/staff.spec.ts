@@ -94,6 +94,7 @@ test("the first admin is created, signs in with the spec's toasts and logs out",
       await seeText(page, `Welcome back, ${STAFF.firstName}!`);
       await page.waitForURL("**/admin/dashboard");
       await seeText(page, "Success rate");
+      await seeText(page, `${STAFF.firstName} ${STAFF.lastName}`);
       expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeTruthy();
 
       await page.getByRole("button", { name: "Log out" }).click();

@@ -19,7 +19,7 @@ import { forbidden, HttpError } from "../../lib/http-errors";
 import { limitPublicForm, SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from "../../plugins/rate-limits";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { analyticsOverview, listAutomations, listExecutions, listParents } from "./admin.repository";
-import { addAdminGuard } from "./admin-auth";
+import { addAdminGuard, requireAdmin } from "./admin-auth";
 import { createAdminTokens } from "./admin-tokens";
 import { findAdminByEmail, insertFirstAdmin, toAdminUser } from "./admins.repository";
 
@@ -89,6 +89,18 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
       await release();
       return { token: await tokens.sign(row.id, app.now()), user: toAdminUser(row) };
     },
+  );
+
+  r.get(
+    "/api/admin/me",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "The signed-in staff member",
+        response: { 200: z.object({ user: AdminUserSchema }), ...guarded },
+      },
+    },
+    async (req) => ({ user: requireAdmin(req) }),
   );
 
   r.get(

@@ -251,6 +251,16 @@ describe("the staff guard", () => {
     expect((await get("/api/admin/users", `Bearer ${forged}`)).statusCode).toBe(401);
   });
 
+  it("tells the signed-in staff member who they are", async () => {
+    const { authorization } = await signInAdmin(t.app);
+    const res = await get("/api/admin/me", authorization);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      user: { id: expect.any(String), email: TEST_ADMIN.email, firstName: "Sam", lastName: "Staff" },
+    });
+    expect((await get("/api/admin/me")).statusCode).toBe(401);
+  });
+
   it("accepts a token until 8 hours have passed, then refuses it", async () => {
     const { authorization } = await signInAdmin(t.app);
     t.clock.advance(8 * 60 * 60 * 1000 - 1000);

@@ -11,6 +11,7 @@ import { isAdminSessionError } from "../api/admin-request";
 import { ADMIN_QUERY_ROOT, useAnalyticsOverview } from "../api/get-analytics-overview";
 import { useAutomations } from "../api/get-automations";
 import { useExecutions } from "../api/get-executions";
+import { useAdminMe } from "../api/get-me";
 import { useTickets } from "../api/get-tickets";
 import { clearAdminToken, getAdminToken } from "../lib/admin-token";
 import { successRate } from "../lib/success-rate";
@@ -48,8 +49,9 @@ function useAdminSession() {
   return hasToken;
 }
 
-function AdminHeader() {
+function AdminHeader({ signedIn }: { signedIn: boolean }) {
   const [, navigate] = useLocation();
+  const me = useAdminMe(signedIn);
   const queryClient = useQueryClient();
   const logOut = () => {
     clearAdminToken();
@@ -67,9 +69,19 @@ function AdminHeader() {
             Staff
           </span>
         </Link>
-        <Button variant="outline" size="sm" onClick={logOut}>
-          <LogOut aria-hidden /> Log out
-        </Button>
+        <div className="flex items-center gap-3">
+          {me.data && (
+            <span className="hidden text-sm text-slate-600 sm:inline">
+              Signed in as{" "}
+              <span className="font-semibold text-slate-900">
+                {me.data.firstName} {me.data.lastName}
+              </span>
+            </span>
+          )}
+          <Button variant="outline" size="sm" onClick={logOut}>
+            <LogOut aria-hidden /> Log out
+          </Button>
+        </div>
       </div>
     </header>
   );
@@ -97,7 +109,7 @@ export function AdminDashboard() {
   }, []);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <AdminHeader />
+      <AdminHeader signedIn={hasToken} />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <div className="mb-6">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Staff dashboard</h1>
