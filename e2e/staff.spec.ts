@@ -169,9 +169,10 @@ async function withParent(run: (page: Page) => Promise<void>, viewport = DESKTOP
   return account;
 }
 
-test("a parent asks for help; staff assign, reply and close; the parent reads the reply", async () => {
+test("a parent asks for help; staff assign and reply; the parent answers; staff close", async () => {
   const subject = `Cart stuck ${Date.now()}`;
   const replyText = "Thanks Priya, we released the cart. It is waiting for your approval now.";
+  const parentAnswer = "Found it, thank you. Approved.";
   const parent = newParentAccount("Priya", "Shah");
   const parentTab = await openPage(browser, DESKTOP);
   try {
@@ -192,7 +193,9 @@ test("a parent asks for help; staff assign, reply and close; the parent reads th
     await expectFitsAndAccessible(page);
     await screenshot(page, "parent-center-help");
 
-    await withPage(DESKTOP, async ({ page: staff }) => {
+    const staffTab = await openPage(browser, DESKTOP);
+    try {
+      const staff = staffTab.page;
       await openStaffDashboard(staff);
       await staff.getByRole("tab", { name: /Support/ }).click();
       const ticket = staff.getByRole("region", { name: subject });
@@ -212,19 +215,40 @@ test("a parent asks for help; staff assign, reply and close; the parent reads th
       await seeText(staff, "Reply Sent");
       await ticket.getByText(replyText).waitFor();
 
+      // The parent reads the answer and writes back on the same ticket.
+      await page.reload();
+      await visible(page, "heading", "Help & support");
+      await seeText(page, replyText);
+      await seeText(page, "from Pocketwise support");
+      const help = page.getByRole("region", { name: "Help & support" });
+      await help.getByRole("button", { name: "Send reply" }).click();
+      await help.getByText("Reply is required").waitFor();
+      await help.getByLabel("Add a reply").fill(parentAnswer);
+      await help.getByRole("button", { name: "Send reply" }).click();
+      await seeText(page, "Reply Sent");
+      await help.getByText(parentAnswer).waitFor();
+      await expectFitsAndAccessible(page);
+
+      await staff.reload();
+      await staff.getByRole("tab", { name: /Support/ }).click();
+      await ticket.getByText(parentAnswer).waitFor();
       await ticket.getByRole("button", { name: "Close" }).click();
       await seeText(staff, "Ticket Closed");
       await ticket.getByText("Closed", { exact: true }).waitFor();
       expect(await ticket.getByRole("button", { name: "Reply" }).isDisabled()).toBe(true);
       await expectFitsAndAccessible(staff);
       await screenshot(staff, "admin-dashboard-support");
-    });
+      expect(staffTab.errors).toEqual([]);
+    } finally {
+      await staffTab.context.close();
+    }
 
     await page.reload();
     await visible(page, "heading", "Help & support");
-    await seeText(page, replyText);
-    await seeText(page, "from Pocketwise support");
-    await page.getByRole("region", { name: "Help & support" }).getByText("Closed", { exact: true }).waitFor();
+    const help = page.getByRole("region", { name: "Help & support" });
+    await help.getByText("Closed", { exact: true }).waitFor();
+    await help.getByText(parentAnswer).waitFor();
+    expect(await help.getByLabel("Add a reply").count()).toBe(0);
     await screenshot(page, "parent-center-help-replied");
     expect(parentTab.errors).toEqual([]);
   } finally {

@@ -12,10 +12,12 @@ import { notFound } from "../../lib/http-errors";
 import { requireParent } from "../../plugins/auth";
 import { requireAdmin } from "../admin/admin-auth";
 import { findTicket, listTickets, openTicket } from "./tickets.repository";
-import { assignTicket, closeTicket, replyToTicket, TICKET_NOT_FOUND } from "./tickets.service";
+import { assignTicket, closeTicket, replyAsParent, replyToTicket, TICKET_NOT_FOUND } from "./tickets.service";
 
 /** Enough for a parent with a real problem; a script filling the staff queue is stopped. */
 export const TICKETS_PER_HOUR = 20;
+/** Replies a parent may add in an hour, across their tickets. */
+export const PARENT_REPLIES_PER_HOUR = 60;
 /** A parent's own list: the newest this many, more than anyone opens at the hourly limit in a while. */
 const OWN_TICKETS_SHOWN = 100;
 
@@ -64,6 +66,37 @@ export default async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (req) => listTickets(db, { userId: requireParent(req), limit: OWN_TICKETS_SHOWN }),
+  );
+
+  r.post(
+    "/api/support/tickets/:id/replies",
+    {
+      schema: {
+        tags: ["support"],
+        summary: "Answer on one of the signed-in parent's own tickets",
+        params: IdParamsSchema,
+        body: TicketReplyCreateSchema,
+        response: {
+          201: SupportTicketSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireParent(req);
+      await app.rateLimiter.reserve(
+        [`support-reply:user:${userId}`],
+        PARENT_REPLIES_PER_HOUR,
+        60 * 60 * 1000,
+        "You have sent too many replies.",
+      );
+      return reply.status(201).send(await replyAsParent(app, userId, req.params.id, req.body.message));
+    },
   );
 
   r.get(

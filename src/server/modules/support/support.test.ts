@@ -324,3 +324,51 @@ describe("openTicket (for the automation engine)", () => {
     expect(list).toEqual([expect.objectContaining({ id: row.id, subject: "Payment still failing", status: "open" })]);
   });
 });
+
+describe("POST /api/support/tickets/:id/replies", () => {
+  const answer = (
+    cookie: string,
+    id: string,
+    payload: Record<string, unknown> = { message: "It happened again today." },
+  ) => t.app.inject({ method: "POST", url: `/api/support/tickets/${id}/replies`, headers: { cookie }, payload });
+
+  it("adds the parent's answer to their own ticket, staff see it, and the status stays", async () => {
+    const { parent, ticket } = await parentWithTicket();
+    expect((await staff("replies", ticket.id, { message: "Which card was it?" })).statusCode).toBe(201);
+    t.clock.advance(1000);
+    const res = await answer(parent.cookie, ticket.id, { message: "  The one ending 4242.  " });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe("in_progress");
+    expect(
+      res.json().replies.map((r: { message: string; adminName: string | null }) => [r.message, r.adminName]),
+    ).toEqual([
+      ["Which card was it?", `${TEST_ADMIN.firstName} ${TEST_ADMIN.lastName}`],
+      ["The one ending 4242.", null],
+    ]);
+    const seenByStaff = (await staffList("?limit=100")).json().find((x: { id: string }) => x.id === ticket.id);
+    expect(seenByStaff.replies).toHaveLength(2);
+  });
+
+  it("answers 404 for another family's ticket or a malformed id, and changes nothing", async () => {
+    const { ticket } = await parentWithTicket();
+    const stranger = await signUpParent(t.app);
+    expect((await answer(stranger.cookie, ticket.id)).statusCode).toBe(404);
+    expect((await answer(stranger.cookie, "not-an-id")).json()).toEqual({ message: "Ticket not found" });
+    const seenByStaff = (await staffList("?limit=100")).json().find((x: { id: string }) => x.id === ticket.id);
+    expect(seenByStaff.replies).toEqual([]);
+  });
+
+  it("refuses a closed ticket (409), an empty answer (400), a child (403) and no session (401)", async () => {
+    const { parent, ticket } = await parentWithTicket();
+    const empty = await answer(parent.cookie, ticket.id, { message: "   " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([{ field: "message", message: "Reply is required" }]);
+    const child = await addChild(t.app, parent.cookie);
+    expect((await answer(await signInChild(t.app, parent.cookie, child.id), ticket.id)).statusCode).toBe(403);
+    expect((await answer("", ticket.id)).statusCode).toBe(401);
+    expect((await staff("close", ticket.id)).statusCode).toBe(200);
+    const closed = await answer(parent.cookie, ticket.id);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe("This ticket is closed");
+  });
+});

@@ -51,6 +51,15 @@ export const replyToTicket = (app: FastifyInstance, adminId: string, id: string,
       .where(eq(supportTickets.id, row.id));
   });
 
+/** The parent answers on their own ticket; another family's ticket looks missing. The status stays as it is. */
+export const replyAsParent = (app: FastifyInstance, userId: string, id: string, message: string) =>
+  changeTicket(app, id, async (tx, row, now) => {
+    if (row.userId !== userId) throw notFound(TICKET_NOT_FOUND);
+    if (row.status === "closed") throw conflict(TICKET_CLOSED);
+    await tx.insert(ticketReplies).values({ ticketId: row.id, adminId: null, body: message, createdAt: now });
+    await tx.update(supportTickets).set({ updatedAt: now }).where(eq(supportTickets.id, row.id));
+  });
+
 export const closeTicket = (app: FastifyInstance, id: string) =>
   changeTicket(app, id, async (tx, row, now) => {
     if (row.status === "closed") throw conflict("This ticket is already closed");

@@ -4,9 +4,11 @@ import {
   TICKET_PRIORITIES,
   type TicketCreate,
   TicketCreateSchema,
+  TicketReplyCreateSchema,
   type TicketStatus,
 } from "@shared/schemas/staff";
 import { LifeBuoy } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Badge } from "@/components/ui/badge";
@@ -21,6 +23,7 @@ import { ApiRequestError } from "@/lib/api";
 import { HELP_SECTION } from "@/lib/sections";
 import { useCreateTicket } from "../api/create-ticket";
 import { useMyTickets } from "../api/get-my-tickets";
+import { useReplyToTicket } from "../api/reply-to-ticket";
 
 const PRIORITY_LABELS: Record<(typeof TICKET_PRIORITIES)[number], string> = {
   urgent: "Urgent: something is wrong right now",
@@ -37,6 +40,7 @@ const STATUS: Record<TicketStatus, { label: string; variant: "pending" | "comple
 
 const DEFAULTS: TicketCreate = { subject: "", description: "", priority: "medium" };
 const CREATE_FAILED = "Failed to send your request. Please try again.";
+const REPLY_FAILED = "Failed to send your reply. Please try again.";
 
 function TicketForm() {
   const create = useCreateTicket();
@@ -106,8 +110,52 @@ function TicketForm() {
   );
 }
 
+function ReplyForm({ ticket }: { ticket: SupportTicket }) {
+  const reply = useReplyToTicket();
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const id = `reply-${ticket.id}`;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = TicketReplyCreateSchema.safeParse({ message });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    reply.mutate(
+      { id: ticket.id, message: parsed.data.message },
+      {
+        onSuccess: () => {
+          setMessage("");
+          toast({ title: "Reply Sent", description: `Your reply was added to ${ticket.ticketNumber}.` });
+        },
+        onError: (err) => {
+          const description = (err instanceof ApiRequestError && err.status < 500 && err.serverMessage) || REPLY_FAILED;
+          toast({ title: "Error", description, variant: "destructive" });
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-2" aria-label={`Reply to ${ticket.ticketNumber}`}>
+      <FormField id={id} label="Add a reply" error={error}>
+        <Textarea
+          id={id}
+          rows={2}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          {...describedBy(id, { error })}
+        />
+      </FormField>
+      <Button type="submit" variant="outline" size="sm" disabled={reply.isPending} className="sm:justify-self-end">
+        {reply.isPending ? "Sending..." : "Send reply"}
+      </Button>
+    </form>
+  );
+}
+
 function TicketItem({ ticket }: { ticket: SupportTicket }) {
-  const staffReplies = ticket.replies.filter((r) => r.adminName !== null);
   return (
     <li className="rounded-xl border border-slate-200 p-4">
       <div className="flex items-start justify-between gap-3">
@@ -117,20 +165,28 @@ function TicketItem({ ticket }: { ticket: SupportTicket }) {
         </div>
         <Badge variant={STATUS[ticket.status].variant}>{STATUS[ticket.status].label}</Badge>
       </div>
-      {staffReplies.length === 0 ? (
+      {ticket.replies.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No reply yet.</p>
       ) : (
         <ol className="mt-3 grid gap-2" aria-label={`Replies to ${ticket.ticketNumber}`}>
-          {staffReplies.map((r) => (
-            <li key={r.id} className="rounded-lg bg-brand-50 p-3 text-sm">
-              <p className="font-medium text-slate-900">
-                {r.adminName} <span className="font-normal text-slate-600">from Pocketwise support</span>
-              </p>
-              <p className="mt-1 whitespace-pre-line text-slate-800">{r.message}</p>
-            </li>
-          ))}
+          {ticket.replies.map((r) =>
+            r.adminName === null ? (
+              <li key={r.id} className="rounded-lg bg-slate-50 p-3 text-sm">
+                <p className="font-medium text-slate-900">You</p>
+                <p className="mt-1 whitespace-pre-line text-slate-800">{r.message}</p>
+              </li>
+            ) : (
+              <li key={r.id} className="rounded-lg bg-brand-50 p-3 text-sm">
+                <p className="font-medium text-slate-900">
+                  {r.adminName} <span className="font-normal text-slate-600">from Pocketwise support</span>
+                </p>
+                <p className="mt-1 whitespace-pre-line text-slate-800">{r.message}</p>
+              </li>
+            ),
+          )}
         </ol>
       )}
+      {ticket.status !== "closed" && <ReplyForm ticket={ticket} />}
     </li>
   );
 }
