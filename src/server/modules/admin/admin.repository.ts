@@ -1,11 +1,9 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, count, desc, ilike, or, sql } from "drizzle-orm";
 import {
   type AdminParent,
   type AnalyticsOverview,
   type Automation,
   EXECUTION_STATUSES,
-  type Execution,
-  type ExecutionStatus,
 } from "../../../shared/schemas/staff";
 import type { Executor } from "../../db/client";
 import { supportTickets, type UserRow, users, workflowExecutions, workflows } from "../../db/schema";
@@ -67,34 +65,5 @@ export async function listAutomations(db: Executor): Promise<Automation[]> {
     triggerEvent: w.triggerEvent,
     isActive: w.isActive,
     steps: describeSteps(w.steps),
-  }));
-}
-
-export async function listExecutions(db: Executor, limit: number): Promise<Execution[]> {
-  const rows = await db
-    .select({
-      execution: workflowExecutions,
-      workflowName: workflows.name,
-      steps: workflows.steps,
-      userEmail: users.email,
-    })
-    .from(workflowExecutions)
-    .innerJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
-    .innerJoin(users, eq(users.id, workflowExecutions.userId))
-    .orderBy(desc(workflowExecutions.startedAt), desc(workflowExecutions.id))
-    .limit(limit);
-  return rows.map(({ execution: e, workflowName, steps, userEmail }) => ({
-    id: e.id,
-    workflowId: e.workflowId,
-    workflowName,
-    userId: e.userId,
-    userEmail,
-    status: e.status as ExecutionStatus,
-    currentStep: e.currentStep,
-    totalSteps: steps.length,
-    resumeAt: e.resumeAt?.toISOString() ?? null,
-    error: e.error,
-    startedAt: e.startedAt.toISOString(),
-    completedAt: e.completedAt?.toISOString() ?? null,
   }));
 }

@@ -18,7 +18,8 @@ import {
 import { forbidden, HttpError } from "../../lib/http-errors";
 import { limitPublicForm, SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from "../../plugins/rate-limits";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import { analyticsOverview, listAutomations, listExecutions, listParents } from "./admin.repository";
+import { listExecutions } from "../automations/automations.repository";
+import { analyticsOverview, listAutomations, listParents } from "./admin.repository";
 import { addAdminGuard, requireAdmin } from "./admin-auth";
 import { createAdminTokens } from "./admin-tokens";
 import { findAdminByEmail, insertFirstAdmin, toAdminUser } from "./admins.repository";
@@ -150,6 +151,6 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
         response: { 200: z.array(ExecutionSchema), ...guarded },
       },
     },
-    async (req) => listExecutions(db, req.query.limit),
+    async (req) => listExecutions(db, { limit: req.query.limit }),
   );
 });

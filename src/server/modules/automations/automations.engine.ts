@@ -3,12 +3,12 @@ import type { Execution } from "../../../shared/schemas/staff";
 import type { Database, Tx } from "../../db/client";
 import type { WorkflowExecutionRow, WorkflowStep } from "../../db/schema";
 import { conflict, isUuid, notFound } from "../../lib/http-errors";
+import { findUserById } from "../auth/users.repository";
 import { openTicket } from "../support/tickets.repository";
 import {
   dueExecutionIds,
   type ExecutionLogEntry,
   findExecution,
-  findParent,
   findWorkflowByKey,
   findWorkflowSteps,
   insertExecution,
@@ -51,7 +51,7 @@ export function createEngine({ database, now, mailer, appOrigin, log: logger, on
 
   /** decisions.md "Staff area": a trigger needs a real parent and an active workflow. */
   async function trigger(workflowKey: string, userId: string): Promise<Execution> {
-    const parent = isUuid(userId) ? await findParent(db, userId) : null;
+    const parent = isUuid(userId) ? await findUserById(db, userId) : null;
     if (!parent) throw notFound("User not found");
     const workflow = await findWorkflowByKey(db, workflowKey);
     if (!workflow) throw notFound("Automation not found");
@@ -172,7 +172,7 @@ export function createEngine({ database, now, mailer, appOrigin, log: logger, on
     index: number,
     at: Date,
   ): Promise<StepOutcome> {
-    const parent = await findParent(tx, execution.userId);
+    const parent = await findUserById(tx, execution.userId);
     if (!parent) return { kind: "fail", error: "The parent's account no longer exists" };
     let content: ReturnType<typeof renderTemplate>;
     try {

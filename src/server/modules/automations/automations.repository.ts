@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, lte, or } from "drizzle-orm";
 import type { Execution, ExecutionStatus } from "../../../shared/schemas/staff";
 import type { Executor } from "../../db/client";
 import { users, type WorkflowExecutionRow, workflowExecutions, workflows } from "../../db/schema";
@@ -20,14 +20,6 @@ export async function findWorkflowByKey(db: Executor, key: string) {
 export async function findWorkflowSteps(db: Executor, workflowId: string) {
   const [row] = await db.select({ steps: workflows.steps }).from(workflows).where(eq(workflows.id, workflowId));
   return row?.steps ?? [];
-}
-
-export async function findParent(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
 }
 
 export async function insertExecution(db: Executor, values: { workflowId: string; userId: string; now: Date }) {
@@ -85,27 +77,38 @@ export async function updateExecution(
   await tx.update(workflowExecutions).set(values).where(eq(workflowExecutions.id, id));
 }
 
-export async function findExecution(db: Executor, id: string): Promise<Execution | null> {
-  const [row] = await db
-    .select({ execution: workflowExecutions, workflowName: workflows.name, steps: workflows.steps, email: users.email })
+/** Runs as staff see them, newest first: with the workflow's name and length and the parent's e-mail. */
+export async function listExecutions(db: Executor, filter: { limit: number; id?: string }): Promise<Execution[]> {
+  const rows = await db
+    .select({
+      execution: workflowExecutions,
+      workflowName: workflows.name,
+      steps: workflows.steps,
+      userEmail: users.email,
+    })
     .from(workflowExecutions)
     .innerJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
     .innerJoin(users, eq(users.id, workflowExecutions.userId))
-    .where(eq(workflowExecutions.id, id));
-  if (!row) return null;
-  const e = row.execution;
-  return {
+    .where(filter.id ? eq(workflowExecutions.id, filter.id) : undefined)
+    .orderBy(desc(workflowExecutions.startedAt), desc(workflowExecutions.id))
+    .limit(filter.limit);
+  return rows.map(({ execution: e, workflowName, steps, userEmail }) => ({
     id: e.id,
     workflowId: e.workflowId,
-    workflowName: row.workflowName,
+    workflowName,
     userId: e.userId,
-    userEmail: row.email,
+    userEmail,
     status: e.status as ExecutionStatus,
     currentStep: e.currentStep,
-    totalSteps: row.steps.length,
+    totalSteps: steps.length,
     resumeAt: e.resumeAt?.toISOString() ?? null,
     error: e.error,
     startedAt: e.startedAt.toISOString(),
     completedAt: e.completedAt?.toISOString() ?? null,
-  };
+  }));
+}
+
+export async function findExecution(db: Executor, id: string): Promise<Execution | null> {
+  const [execution] = await listExecutions(db, { id, limit: 1 });
+  return execution ?? null;
 }

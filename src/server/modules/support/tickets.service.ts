@@ -41,23 +41,23 @@ export const assignTicket = (app: FastifyInstance, adminId: string, id: string) 
       .where(eq(supportTickets.id, row.id));
   });
 
-export const replyToTicket = (app: FastifyInstance, adminId: string, id: string, message: string) =>
-  changeTicket(app, id, async (tx, row, now) => {
-    if (row.status === "closed") throw conflict(TICKET_CLOSED);
-    await tx.insert(ticketReplies).values({ ticketId: row.id, adminId, body: message, createdAt: now });
-    await tx
-      .update(supportTickets)
-      .set({ status: statusAfterWork(row), updatedAt: now })
-      .where(eq(supportTickets.id, row.id));
-  });
+/** Adds a message to an open ticket: a staff reply (adminId) or the parent's own (null). */
+async function addReply(tx: Tx, row: SupportTicketRow, adminId: string | null, message: string, now: Date) {
+  if (row.status === "closed") throw conflict(TICKET_CLOSED);
+  await tx.insert(ticketReplies).values({ ticketId: row.id, adminId, body: message, createdAt: now });
+  // Staff work moves a ticket out of `open`; the parent's answer leaves the status as it is.
+  const status = adminId ? statusAfterWork(row) : row.status;
+  await tx.update(supportTickets).set({ status, updatedAt: now }).where(eq(supportTickets.id, row.id));
+}
 
-/** The parent answers on their own ticket; another family's ticket looks missing. The status stays as it is. */
+export const replyToTicket = (app: FastifyInstance, adminId: string, id: string, message: string) =>
+  changeTicket(app, id, (tx, row, now) => addReply(tx, row, adminId, message, now));
+
+/** The parent answers on their own ticket; another family's ticket looks missing. */
 export const replyAsParent = (app: FastifyInstance, userId: string, id: string, message: string) =>
-  changeTicket(app, id, async (tx, row, now) => {
+  changeTicket(app, id, (tx, row, now) => {
     if (row.userId !== userId) throw notFound(TICKET_NOT_FOUND);
-    if (row.status === "closed") throw conflict(TICKET_CLOSED);
-    await tx.insert(ticketReplies).values({ ticketId: row.id, adminId: null, body: message, createdAt: now });
-    await tx.update(supportTickets).set({ updatedAt: now }).where(eq(supportTickets.id, row.id));
+    return addReply(tx, row, null, message, now);
   });
 
 export const closeTicket = (app: FastifyInstance, id: string) =>

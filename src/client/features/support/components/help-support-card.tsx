@@ -20,6 +20,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
+import { cn } from "@/lib/cn";
 import { HELP_SECTION } from "@/lib/sections";
 import { useCreateTicket } from "../api/create-ticket";
 import { useMyTickets } from "../api/get-my-tickets";
@@ -169,21 +170,15 @@ function TicketItem({ ticket }: { ticket: SupportTicket }) {
         <p className="mt-2 text-sm text-slate-600">No reply yet.</p>
       ) : (
         <ol className="mt-3 grid gap-2" aria-label={`Replies to ${ticket.ticketNumber}`}>
-          {ticket.replies.map((r) =>
-            r.adminName === null ? (
-              <li key={r.id} className="rounded-lg bg-slate-50 p-3 text-sm">
-                <p className="font-medium text-slate-900">You</p>
-                <p className="mt-1 whitespace-pre-line text-slate-800">{r.message}</p>
-              </li>
-            ) : (
-              <li key={r.id} className="rounded-lg bg-brand-50 p-3 text-sm">
-                <p className="font-medium text-slate-900">
-                  {r.adminName} <span className="font-normal text-slate-600">from Pocketwise support</span>
-                </p>
-                <p className="mt-1 whitespace-pre-line text-slate-800">{r.message}</p>
-              </li>
-            ),
-          )}
+          {ticket.replies.map((r) => (
+            <li key={r.id} className={cn("rounded-lg p-3 text-sm", r.adminName ? "bg-brand-50" : "bg-slate-50")}>
+              <p className="font-medium text-slate-900">
+                {r.adminName ?? "You"}
+                {r.adminName && <span className="font-normal text-slate-600"> from Pocketwise support</span>}
+              </p>
+              <p className="mt-1 whitespace-pre-line text-slate-800">{r.message}</p>
+            </li>
+          ))}
         </ol>
       )}
       {ticket.status !== "closed" && <ReplyForm ticket={ticket} />}
