@@ -29,7 +29,6 @@ export const carts = pgTable(
   },
   (t) => [
     index("carts_child_created_idx").on(t.childId, t.createdAt),
-    index("carts_status_idx").on(t.status),
     /** The pending list reads one family's pending carts; status alone matches every family's. */
     index("carts_child_status_created_idx").on(t.childId, t.status, t.createdAt),
     uniqueIndex("carts_child_idempotency_unique").on(t.childId, t.idempotencyKey),
