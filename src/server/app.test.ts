@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMIT, buildApp } from "./app";
+import { signInAdmin } from "./test-support/admin";
 import {
   addChild,
   createTestApp,
@@ -186,13 +187,164 @@ describe("bad input", () => {
     });
     await app.ready();
     try {
-      const res = await app.inject({ method: "GET", url: "/api/test-boom" });
+      // A new /api route is private by default, so the failure is reached signed in.
+      const res = await app.inject({ method: "GET", url: "/api/test-boom", headers: { cookie: parent.cookie } });
       expectCleanError(res, 500);
       expect(res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
       expect(res.body).not.toContain("secret");
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("text PostgreSQL cannot store: NUL characters and lone surrogates", () => {
+  const NUL = "\u0000";
+  const nulRefusal = (field: string) => ({
+    message: "Text must not contain NUL characters",
+    errors: [{ field, message: "Text must not contain NUL characters" }],
+  });
+  const stored = async () => {
+    const [row] = await t.database.query(
+      `select (select count(*) from users) u, (select count(*) from children) c, (select count(*) from carts) k,
+        (select count(*) from budget_categories) b, (select count(*) from chores) h, (select count(*) from consents) o,
+        (select count(*) from demo_requests) d, (select count(*) from support_tickets) s,
+        (select count(*) from newsletter_subscribers) n, (select string_agg(name, ',') from children) names`,
+    );
+    return JSON.stringify(row);
+  };
+  const item = { name: "Toy", price: "1.00", quantity: 1 };
+
+  it.each<[string, "POST" | "PATCH", () => string, object, string]>([
+    ["a child's name", "PATCH", () => `/api/children/${childId}`, { name: `a${NUL}b` }, "name"],
+    ["a cart's retailer", "POST", () => `/api/children/${childId}/carts`, { retailer: NUL, items: [item] }, "retailer"],
+    [
+      "a cart item's name",
+      "POST",
+      () => `/api/children/${childId}/carts`,
+      { retailer: "Shop", items: [item, { ...item, name: `Toy${NUL}` }] },
+      "items.1.name",
+    ],
+    [
+      "a cart's notes",
+      "POST",
+      () => `/api/children/${childId}/carts`,
+      { retailer: "Shop", items: [item], notes: NUL },
+      "notes",
+    ],
+    ["a category's name", "POST", () => `/api/children/${childId}/categories`, { name: `G${NUL}` }, "name"],
+    ["a chore's title", "POST", () => `/api/children/${childId}/chores`, { title: NUL, reward: "1.00" }, "title"],
+    [
+      "a support ticket's subject",
+      "POST",
+      () => "/api/support/tickets",
+      { subject: `Help${NUL}`, description: "It broke", priority: "low" },
+      "subject",
+    ],
+  ])("in %s answers 400 naming the field and stores nothing", async (_label, method, url, payload, field) => {
+    const before = await stored();
+    const res = await t.app.inject({ method, url: url(), headers: { cookie: parent.cookie }, payload });
+    expectCleanError(res, 400);
+    expect(res.json()).toEqual(nulRefusal(field));
+    expect(await stored()).toBe(before);
+  });
+
+  it.each<[string, string, object, string]>([
+    [
+      "a sign-up",
+      "/api/auth/signup",
+      { email: "nul@example.com", password: "long enough", firstName: NUL, lastName: "L" },
+      "firstName",
+    ],
+    ["a sign-in e-mail", "/api/auth/login", { email: `a${NUL}@example.com`, password: "whatever1" }, "email"],
+    ["a kid's code", "/api/kid/login", { code: `ABCD${NUL}` }, "code"],
+    ["a newsletter e-mail", "/api/newsletter", { email: `n${NUL}@example.com` }, "email"],
+    [
+      "a demo request",
+      "/api/demo-requests",
+      { firstName: "Dana", lastName: "Demo", email: "dana@example.com", message: `Hi${NUL}` },
+      "message",
+    ],
+    [
+      "a consent",
+      "/api/consents",
+      {
+        childAge: 14,
+        fullName: `Jordan${NUL}`,
+        email: "jordan@example.com",
+        phone: "(555) 123-4567",
+        relationship: "parent",
+        dataCollection: true,
+        educational: true,
+        thirdParty: true,
+      },
+      "fullName",
+    ],
+  ])("in %s (no sign-in needed) answers 400 and stores nothing", async (_label, url, payload, field) => {
+    const before = await stored();
+    const res = await t.app.inject({ method: "POST", url, payload, remoteAddress: "10.77.0.1" });
+    expectCleanError(res, 400);
+    expect(res.json()).toEqual(nulRefusal(field));
+    expect(await stored()).toBe(before);
+  });
+
+  it("lists every such field, member names included, and reaches any depth", async () => {
+    const body = `{"name": "M${NUL}", "monthlyBudget": "5.00", "extra": {"a${NUL}": 1, "b": ["ok", "${NUL}"]}}`;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/children",
+      headers: { cookie: parent.cookie, "content-type": "application/json" },
+      body: body.replaceAll(NUL, "\\u0000"),
+    });
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(["name", `extra.a${NUL}`, "extra.b.1"]);
+
+    const depth = 20_000;
+    const deep = await t.app.inject({
+      method: "POST",
+      url: "/api/children",
+      headers: { cookie: parent.cookie, "content-type": "application/json" },
+      body: `${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}`,
+    });
+    expectCleanError(deep, 400);
+    expect(deep.json().errors[0].field).toBe(Array.from({ length: depth }, () => "0").join("."));
+  });
+
+  it("refuses a lone surrogate the same way, which PostgreSQL cannot store either", async () => {
+    const before = await stored();
+    const send = (url: string, body: string, method: "POST" | "PATCH" = "POST") =>
+      t.app.inject({ method, url, headers: { cookie: parent.cookie, "content-type": "application/json" }, body });
+    const cart = await send(
+      `/api/children/${childId}/carts`,
+      '{"retailer": "Shop", "items": [{"name": "Toy \\ud800", "price": "1.00", "quantity": 1}]}',
+    );
+    expectCleanError(cart, 400);
+    expect(cart.json()).toEqual({
+      message: "Text must be valid Unicode",
+      errors: [{ field: "items.0.name", message: "Text must be valid Unicode" }],
+    });
+    const both = await send(`/api/children/${childId}`, '{"name": "\\udfff", "notes": "\\u0000"}', "PATCH");
+    expect(both.json().message).toBe("Text must be valid Unicode; Text must not contain NUL characters");
+    expect(await stored()).toBe(before);
+    const paired = await send(`/api/children/${childId}`, '{"name": "Maya \\ud83d\\ude00"}', "PATCH");
+    expect(paired.json().name).toBe("Maya \u{1F600}");
+    await send(`/api/children/${childId}`, '{"name": "Maya"}', "PATCH");
+  });
+
+  it("in the staff area answers 400 with `error`, in a body and in the parent search", async () => {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { email: `staff${NUL}@example.com`, password: "whatever" },
+    });
+    expectCleanError(login, 400);
+    expect(login.json()).toEqual({ ...nulRefusal("email"), error: "Text must not contain NUL characters" });
+
+    const { authorization } = await signInAdmin(t.app);
+    const search = await t.app.inject({ method: "GET", url: "/api/admin/users?q=%00", headers: { authorization } });
+    expectCleanError(search, 400);
+    expect(search.json()).toEqual({ ...nulRefusal("q"), error: "Text must not contain NUL characters" });
+    const plain = await t.app.inject({ method: "GET", url: "/api/admin/users?q=pat", headers: { authorization } });
+    expect(plain.statusCode).toBe(200);
   });
 });
 

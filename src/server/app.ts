@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { LANDING_FILE } from "../shared/client-build";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { unstorableTextError } from "./lib/unstorable-text";
 import achievementsRoutes from "./modules/achievements/achievements.routes";
 import authRoutes from "./modules/auth/auth.routes";
 import { createOidc } from "./modules/auth/oidc";
@@ -20,6 +21,7 @@ import usageRoutes from "./modules/usage/usage.routes";
 import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
 import originGuard from "./plugins/origin-guard";
+import privateByDefault from "./plugins/private-by-default";
 import rateLimits from "./plugins/rate-limits";
 import session, { SESSION_COOKIE } from "./plugins/session";
 
@@ -56,11 +58,15 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch (err) {
-      done(err as Error, undefined);
+      return done(err as Error, undefined);
     }
+    // Refused here, once for every route, rather than by each schema: PostgreSQL would fail on such text.
+    const refused = unstorableTextError(value);
+    done(refused, refused ? undefined : value);
   });
 
   // External plugins.
@@ -94,6 +100,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(dbPlugin, { database, now: config.now });
   await app.register(originGuard, { appOrigin: config.appOrigin });
   await app.register(session, { cookieSecure: config.cookieSecure });
+  await app.register(privateByDefault);
   await app.register(rateLimits);
   await app.register(errorsPlugin);
 

@@ -25,7 +25,15 @@ export function requireActor(req: FastifyRequest): Actor {
 /** The parent whose family the actor belongs to. */
 export const familyOf = (actor: Actor) => (actor.kind === "parent" ? actor.userId : actor.parentId);
 
-/** A child session only ever reaches its own child; any other id looks missing. */
-export function actorMaySee(actor: Actor, childId: string): boolean {
-  return actor.kind === "parent" || actor.childId === childId;
+/** What a child session is told when it reaches past its own child (docs/decisions/090). */
+const NOT_YOUR_CHILD = "You can only see your own things";
+
+/**
+ * decisions.md "Ownership and roles": a child session may see its own child's records and nothing else
+ * (403). Callers check a child id before looking it up, so a child session gets 403 for every other id,
+ * and a cart or chore once it is found in the family, so another family's still answers 404 to everyone.
+ * A parent's reach is the family lookup itself.
+ */
+export function assertActorMaySee(actor: Actor, childId: string): void {
+  if (actor.kind === "child" && actor.childId !== childId) throw forbidden(NOT_YOUR_CHILD);
 }

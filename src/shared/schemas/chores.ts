@@ -19,8 +19,20 @@ export const ChoreSchema = z.object({
 export type Chore = z.infer<typeof ChoreSchema>;
 
 const DUE_DATE_MESSAGE = "Due date must be a date and time";
+/**
+ * The ISO formats alone let through years PostgreSQL cannot store ("0000-01-01"); no chore is due before
+ * the product existed or after the last year a date field can show, so the moment must fall in these years (UTC).
+ */
+const DUE_DATE_YEARS = { first: 2000, last: 9999 } as const;
+const DUE_DATE_RANGE_MESSAGE = `Due date must be in the years ${DUE_DATE_YEARS.first} to ${DUE_DATE_YEARS.last}`;
 // A union reports its own generic issue, so the message is set on the union rather than on its members.
-const DueDateSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: DUE_DATE_MESSAGE });
+const DueDateSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: DUE_DATE_MESSAGE }).refine(
+  (value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= DUE_DATE_YEARS.first && year <= DUE_DATE_YEARS.last;
+  },
+  { message: DUE_DATE_RANGE_MESSAGE },
+);
 
 export const ChoreCreateSchema = z.object({
   title: z

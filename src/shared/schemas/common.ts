@@ -8,6 +8,13 @@ export const AmountSchema = (message = "Must be a valid amount (e.g., 50.00)") =
 
 export const MoneyOutSchema = z.string().describe('Two-decimal amount, e.g. "12.50"');
 
+/**
+ * PostgreSQL text cannot hold U+0000, so text carrying it is refused before it reaches a query: in any
+ * JSON body (the server's body parser) and in search terms.
+ */
+export const NUL_MESSAGE = "Text must not contain NUL characters";
+export const hasNul = (text: string) => text.includes("\u0000");
+
 export const IdParamsSchema = z.object({ id: z.string() });
 
 export const ErrorSchema = z.object({

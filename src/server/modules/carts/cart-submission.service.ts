@@ -8,7 +8,7 @@ import type { Tx } from "../../db/client";
 import type { BudgetCategoryRow, ChildRow, UserRow } from "../../db/schema";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
-import { type Actor, actorMaySee, familyOf } from "../../plugins/auth";
+import { type Actor, assertActorMaySee, familyOf } from "../../plugins/auth";
 import { badgeWrites, reviewEndedMonth } from "../achievements/badges.service";
 import { categorySpent, listChildCategories } from "../categories/categories.repository";
 import { monthAmounts } from "../children/children.repository";
@@ -33,7 +33,7 @@ export async function submitCart(
   input: SubmitInput,
   idempotencyKey: string | undefined,
 ) {
-  if (!actorMaySee(actor, childId)) throw notFound(CHILD_NOT_FOUND);
+  assertActorMaySee(actor, childId);
   const parentId = familyOf(actor);
   return inChildTransaction(app, parentId, childId, async (tx, locked) => {
     if (!locked) throw notFound(CHILD_NOT_FOUND);
@@ -50,7 +50,8 @@ export async function submitCart(
 export async function acceptSuggestion(app: FastifyInstance, actor: Actor, cartId: string) {
   const parentId = familyOf(actor);
   return inCartTransaction(app, parentId, cartId, async (tx, found) => {
-    if (!found || !actorMaySee(actor, found.child.id)) throw notFound(CART_NOT_FOUND);
+    if (!found) throw notFound(CART_NOT_FOUND);
+    assertActorMaySee(actor, found.child.id);
     const { user, cart, child } = found;
     const suggestion = cart.status === "declined" ? cart.suggestedItem : null;
     if (!suggestion) throw conflict("This cart has no suggested item to accept");

@@ -219,6 +219,24 @@ describe("POST /api/children/:id/carts", () => {
     expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
   });
 
+  it("gives a missing retailer or item name the same message as an empty one", async () => {
+    const { child, kid } = await family();
+    for (const [payload, field, message] of [
+      [{ items: [{ name: "Toy", price: "1.00", quantity: 1 }] }, "retailer", "Retailer is required"],
+      [{ retailer: " ", items: [{ name: "Toy", price: "1.00", quantity: 1 }] }, "retailer", "Retailer is required"],
+      [{ retailer: "Shop", items: [{ price: "1.00", quantity: 1 }] }, "items.0.name", "Item name is required"],
+      [
+        { retailer: "Shop", items: [{ name: "", price: "1.00", quantity: 1 }] },
+        "items.0.name",
+        "Item name is required",
+      ],
+    ] as const) {
+      const res = await submit(kid, child.id, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field, message }]);
+    }
+  });
+
   it("accepts the boundaries: 100 items, quantity 99, and a total up to 99999999.99", async () => {
     const { child, kid } = await family();
     const hundred = Array.from({ length: 100 }, () => ({ name: "Toy", price: "0.01", quantity: 99 }));
@@ -248,13 +266,10 @@ describe("POST /api/children/:id/carts", () => {
     expect((await get(kid, `/api/children/${child.id}/carts`)).statusCode).toBe(200);
   });
 
-  it("answers 404 for another child, another family, unknown and malformed ids, and 401 without a session", async () => {
-    const { parent, child, kid } = await family();
-    const sibling = await addChild(t.app, parent.cookie, { name: "Leo" });
+  it("answers a parent 404 for another family, unknown and malformed ids, and 401 without a session", async () => {
+    const { parent, child } = await family();
     const other = await family();
     for (const [cookie, id] of [
-      [kid, sibling.id],
-      [kid, other.child.id],
       [parent.cookie, other.child.id],
       [parent.cookie, "00000000-0000-4000-8000-000000000000"],
       [parent.cookie, "not-an-id"],
@@ -264,6 +279,22 @@ describe("POST /api/children/:id/carts", () => {
       expect(res.json()).toEqual({ message: "Child not found" });
     }
     expect((await submit("", child.id, cart({ price: "1.00" }))).statusCode).toBe(401);
+  });
+
+  it("answers a child session 403 for any child but its own, and stores nothing", async () => {
+    const { parent, kid } = await family();
+    const sibling = await addChild(t.app, parent.cookie, { name: "Leo" });
+    const other = await family();
+    for (const id of [sibling.id, other.child.id, "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+      const res = await submit(kid, id, cart({ price: "1.00" }));
+      expect(res.statusCode, id).toBe(403);
+      expect(res.json()).toEqual({ message: "You can only see your own things" });
+    }
+    const stored = await t.database.query("select id from carts where child_id in ($1, $2)", [
+      sibling.id,
+      other.child.id,
+    ]);
+    expect(stored).toEqual([]);
   });
 });
 
@@ -411,7 +442,7 @@ describe("POST /api/carts/:id/accept-suggestion", () => {
     });
   });
 
-  it("answers 409 for a cart with no suggestion and 404 for other people's carts", async () => {
+  it("answers 409 for a cart with no suggestion, 404 for another family's carts and 403 for a sibling's", async () => {
     const { parent, child, kid } = await family();
     const pending = (await submit(kid, child.id, cart({ price: "25.00" }))).json();
     expect((await accept(kid, pending.id)).statusCode).toBe(409);
@@ -428,7 +459,10 @@ describe("POST /api/carts/:id/accept-suggestion", () => {
     }
     const sibling = await addChild(t.app, other.parent.cookie, { name: "Leo" });
     const siblingKid = await signInChild(t.app, other.parent.cookie, sibling.id);
-    expect((await accept(siblingKid, other.declined.id)).statusCode).toBe(404);
+    const siblings = await accept(siblingKid, other.declined.id);
+    expect(siblings.statusCode).toBe(403);
+    expect(siblings.json()).toEqual({ message: "You can only see your own things" });
+    expect((await accept(other.parent.cookie, other.declined.id)).statusCode).toBe(201);
     expect((await accept(kid, "nope")).statusCode).toBe(404);
   });
 });

@@ -4,19 +4,22 @@ import {
   createTestApp,
   insertCart,
   SLOW_START_MS,
+  setTier,
+  signInChild,
   signUpParent,
   type TestApp,
 } from "../../test-support/test-app";
 
 /**
- * decisions.md "Ownership and roles": every child-scoped route answers 404 to another parent and 401
- * to a visitor, and changes nothing either way.
+ * decisions.md "Ownership and roles": every child-scoped route answers 404 to another parent, 403 to a
+ * sibling's child session and 401 to a visitor, and changes nothing either way.
  */
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpParent>>;
 let stranger: Awaited<ReturnType<typeof signUpParent>>;
 let childId: string;
 let cartId: string;
+let siblingKid: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,6 +28,9 @@ beforeAll(async () => {
   await addChild(t.app, stranger.cookie, { name: "Stranger's kid" });
   childId = (await addChild(t.app, owner.cookie, { name: "Maya", monthlyBudget: "50.00" })).id;
   cartId = await insertCart(t.database, childId, { total: "5.00" });
+  await setTier(t.database, owner.user.id, "family");
+  const sibling = await addChild(t.app, owner.cookie, { name: "Leo", monthlyBudget: "50.00" });
+  siblingKid = await signInChild(t.app, owner.cookie, sibling.id);
   await t.database.query("insert into chores (child_id, title, reward) values ($1, 'Dishes', '2.00')", [childId]);
   await t.database.query(
     "insert into achievements (child_id, type, title, description) values ($1, 'first_cart', 'First Cart', 'x')",
@@ -35,31 +41,69 @@ afterAll(async () => {
   await t?.close();
 }, SLOW_START_MS);
 
-type Call = { name: string; method: "GET" | "PATCH" | "DELETE"; url: () => string; payload?: object; notFound: string };
+const NOT_YOURS = "You can only see your own things";
+const PARENTS_ONLY = "Ask a parent to do this";
+
+type Call = {
+  name: string;
+  method: "GET" | "PATCH" | "DELETE";
+  url: () => string;
+  payload?: object;
+  notFound: string;
+  /** What a sibling's child session is told: 403 either way, for a parent's action or for another child's things. */
+  forbidden: string;
+};
 const calls: Call[] = [
-  { name: "read a child", method: "GET", url: () => `/api/children/${childId}`, notFound: "Child not found" },
+  {
+    name: "read a child",
+    method: "GET",
+    url: () => `/api/children/${childId}`,
+    notFound: "Child not found",
+    forbidden: NOT_YOURS,
+  },
   {
     name: "change a child",
     method: "PATCH",
     url: () => `/api/children/${childId}`,
     payload: { name: "Hacked", monthlyBudget: "9999.00", isActive: false },
     notFound: "Child not found",
+    forbidden: PARENTS_ONLY,
   },
-  { name: "delete a child", method: "DELETE", url: () => `/api/children/${childId}`, notFound: "Child not found" },
-  { name: "list carts", method: "GET", url: () => `/api/children/${childId}/carts`, notFound: "Child not found" },
+  {
+    name: "delete a child",
+    method: "DELETE",
+    url: () => `/api/children/${childId}`,
+    notFound: "Child not found",
+    forbidden: PARENTS_ONLY,
+  },
+  {
+    name: "list carts",
+    method: "GET",
+    url: () => `/api/children/${childId}/carts`,
+    notFound: "Child not found",
+    forbidden: NOT_YOURS,
+  },
   {
     name: "list badges",
     method: "GET",
     url: () => `/api/children/${childId}/achievements`,
     notFound: "Child not found",
+    forbidden: NOT_YOURS,
   },
-  { name: "list chores", method: "GET", url: () => `/api/children/${childId}/chores`, notFound: "Child not found" },
+  {
+    name: "list chores",
+    method: "GET",
+    url: () => `/api/children/${childId}/chores`,
+    notFound: "Child not found",
+    forbidden: NOT_YOURS,
+  },
   {
     name: "approve a cart",
     method: "PATCH",
     url: () => `/api/carts/${cartId}/status`,
     payload: { status: "approved", allowOverBudget: true },
     notFound: "Cart not found",
+    forbidden: PARENTS_ONLY,
   },
   {
     name: "decline a cart",
@@ -67,6 +111,7 @@ const calls: Call[] = [
     url: () => `/api/carts/${cartId}/status`,
     payload: { status: "declined", note: "no" },
     notFound: "Cart not found",
+    forbidden: PARENTS_ONLY,
   },
 ];
 
@@ -90,6 +135,19 @@ describe("ownership matrix", () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: call.notFound });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each(calls)("a sibling's child session cannot $name: 403, nothing changed", async (call) => {
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: call.method,
+      url: call.url(),
+      headers: { cookie: siblingKid },
+      payload: call.payload,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: call.forbidden });
     expect(await snapshot()).toBe(before);
   });
 

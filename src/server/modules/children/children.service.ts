@@ -5,7 +5,7 @@ import { type ChildCreate, type ChildUpdate, LIMIT_OVER_BUDGET_MESSAGE } from ".
 import type { ChildRow } from "../../db/schema";
 import { forbidden, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
-import { actorMaySee, familyOf, requireActor } from "../../plugins/auth";
+import { assertActorMaySee, familyOf, requireActor } from "../../plugins/auth";
 import { monthEndPending, reviewEndedMonth } from "../achievements/badges.service";
 import { countActiveChildren, findFamilyChild, insertChild, updateChild } from "./children.repository";
 import { inFamilyTransaction } from "./family-lock";
@@ -109,11 +109,12 @@ export async function withEndedMonthsReviewed(app: FastifyInstance, parentId: st
   });
 }
 
-/** The child the request may read: the owning parent's, or a child session's own; 404 otherwise. */
+/** The child the request may read: the owning parent's (404 otherwise), or a child session's own (403 otherwise). */
 export async function findVisibleChild(app: FastifyInstance, req: FastifyRequest, childId: string) {
   const actor = requireActor(req);
+  assertActorMaySee(actor, childId);
   const parentId = familyOf(actor);
-  const child = actorMaySee(actor, childId) ? await findFamilyChild(app.database.db, parentId, childId) : null;
+  const child = await findFamilyChild(app.database.db, parentId, childId);
   if (!child) throw notFound(CHILD_NOT_FOUND);
   const [reviewed] = await withEndedMonthsReviewed(app, parentId, [child]);
   if (!reviewed) throw notFound(CHILD_NOT_FOUND);

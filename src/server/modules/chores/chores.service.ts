@@ -5,7 +5,7 @@ import type { ChoreUpdate } from "../../../shared/schemas/chores";
 import type { Tx } from "../../db/client";
 import { children } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-errors";
-import { type Actor, actorMaySee, familyOf } from "../../plugins/auth";
+import { type Actor, assertActorMaySee, familyOf } from "../../plugins/auth";
 import { awardFor, reviewEndedMonth } from "../achievements/badges.service";
 import { MAX_AMOUNT_CENTS } from "../carts/purchases";
 import { monthAmounts } from "../children/children.repository";
@@ -15,10 +15,11 @@ import { countConfirmedChores, deleteChore, findFamilyChore, updateChore } from 
 export const CHORE_NOT_FOUND = "Chore not found";
 const ALREADY_CONFIRMED = "This chore is already confirmed";
 
-/** The chore and its child, both locked after the family lock; a child session reaches only its own. */
+/** The chore and its child, both locked after the family lock; a child session reaches only its own (403). */
 async function lockVisibleChore(tx: Tx, actor: Actor, choreId: string) {
   const found = await findFamilyChore(tx, familyOf(actor), choreId, true);
-  if (!found || !actorMaySee(actor, found.child.id)) throw notFound(CHORE_NOT_FOUND);
+  if (!found) throw notFound(CHORE_NOT_FOUND);
+  assertActorMaySee(actor, found.child.id);
   return found;
 }
 

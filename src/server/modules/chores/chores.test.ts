@@ -77,6 +77,24 @@ describe("POST /api/children/:id/chores", () => {
       "Due date must be a date and time",
     ],
     [
+      "a due date in year 0",
+      { title: "Dishes", reward: "1.00", dueDate: "0000-01-01" },
+      "dueDate",
+      "Due date must be in the years 2000 to 9999",
+    ],
+    [
+      "a due date before 2000",
+      { title: "Dishes", reward: "1.00", dueDate: "1999-12-31T23:59:59Z" },
+      "dueDate",
+      "Due date must be in the years 2000 to 9999",
+    ],
+    [
+      "a due date past 9999 once in UTC",
+      { title: "Dishes", reward: "1.00", dueDate: "9999-12-31T23:00:00-05:00" },
+      "dueDate",
+      "Due date must be in the years 2000 to 9999",
+    ],
+    [
       "a 501-character description",
       { title: "Dishes", reward: "1.00", description: "x".repeat(501) },
       "description",
@@ -87,6 +105,17 @@ describe("POST /api/children/:id/chores", () => {
     const res = await call("POST", parent.cookie, `/api/children/${child.id}/chores`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field, message }]);
+  });
+
+  it("takes due dates at both ends of the years allowed, and refuses year 0 on a change too", async () => {
+    const { parent, child } = await family();
+    const first = await addChore(parent.cookie, child.id, { title: "A", reward: "1.00", dueDate: "2000-01-01" });
+    expect(first.dueDate).toBe("2000-01-01T00:00:00.000Z");
+    const last = await addChore(parent.cookie, child.id, { title: "B", reward: "1.00", dueDate: "9999-12-31" });
+    expect(last.dueDate).toBe("9999-12-31T00:00:00.000Z");
+    const res = await call("PATCH", parent.cookie, `/api/chores/${first.id}`, { dueDate: "0000-01-01" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: "dueDate", message: "Due date must be in the years 2000 to 9999" }]);
   });
 
   it("is the parent's alone: 403 for the child, 404 for other families", async () => {
@@ -190,15 +219,16 @@ describe("completing and confirming chores", () => {
     expect((await call("GET", parent.cookie, `/api/children/${child.id}`)).json().bonusBudget).toBe("1.50");
   });
 
-  it("answers 404 for another family's chore and a sibling's chore seen from a child session", async () => {
+  it("answers 404 for another family's chore, and 403 for a sibling's chore seen from a child session", async () => {
     const { parent, child, kid } = await family();
     const sibling = await addChild(t.app, parent.cookie, { name: "Leo" });
     const siblings = await addChore(parent.cookie, sibling.id);
     const mine = await addChore(parent.cookie, child.id);
     const other = await family();
-    expect((await call("POST", kid, `/api/chores/${siblings.id}/complete`)).json()).toEqual({
-      message: "Chore not found",
-    });
+    const refused = await call("POST", kid, `/api/chores/${siblings.id}/complete`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "You can only see your own things" });
+    expect((await call("GET", parent.cookie, `/api/children/${sibling.id}/chores`)).json()[0].markedDoneAt).toBeNull();
     expect((await call("POST", other.kid, `/api/chores/${mine.id}/complete`)).statusCode).toBe(404);
     expect((await call("POST", other.parent.cookie, `/api/chores/${mine.id}/confirm`)).statusCode).toBe(404);
     expect((await call("POST", "", `/api/chores/${mine.id}/complete`)).statusCode).toBe(401);

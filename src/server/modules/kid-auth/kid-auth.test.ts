@@ -138,11 +138,12 @@ describe("what a child session may do", () => {
     return { ...f, sibling, kid: cookieFrom(await kidLogin(code, nextAddress())) };
   }
 
-  it("may not see a sibling (404) or the parent's lists and settings (403, 401 for the parent's account)", async () => {
+  it("may not see a sibling or the parent's lists and settings (403, 401 for the parent's account)", async () => {
     const { child, sibling, kid } = await signedInChild();
     for (const url of ["", "/carts", "/achievements", "/chores", "/categories"]) {
       const res = await get(kid, `/api/children/${sibling.id}${url}`);
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ message: "You can only see your own things" });
     }
     for (const url of ["/api/children", "/api/carts/pending", "/api/usage"]) {
       expect((await get(kid, url)).statusCode).toBe(403);

@@ -47,7 +47,8 @@ export default function ChildDashboardPage() {
               (viewer === "child" || viewer === "parent") && <ChoreAction chore={chore} viewer={viewer} />
             }
           />
-        ) : child.error instanceof ApiRequestError && child.error.status === 404 ? (
+        ) : child.error instanceof ApiRequestError && (child.error.status === 404 || child.error.status === 403) ? (
+          // 403: a child session on a sibling's page (decisions.md), which is nowhere this child may go.
           <ChildNotFound title="Child profile not found" />
         ) : child.error instanceof ApiRequestError && child.error.status === 401 ? (
           <Spinner className="min-h-[50vh]" />

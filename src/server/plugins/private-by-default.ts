@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { unauthorized } from "../lib/http-errors";
+
+/**
+ * The /api routes anyone may call without a parent's or a child's session: signing up, in and out, the
+ * kid sign-in, the public forms and the system test page's health check. Every other /api route answers
+ * 401 to a visitor before its body is read or validated, so a route added later is private unless it is
+ * named here. HEAD shares its GET route's entry.
+ */
+export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+  "POST /api/auth/signup",
+  "POST /api/auth/login",
+  "GET /api/login",
+  "GET /api/callback",
+  "GET /api/logout",
+  "POST /api/logout",
+  "POST /api/kid/login",
+  "POST /api/newsletter",
+  "POST /api/consents",
+  "POST /api/demo-requests",
+  "GET /api/test/health",
+]);
+
+/**
+ * Paths with a guard of their own: the staff area's bearer token (admin-auth.ts), and the OpenAPI
+ * description, which the README invites anyone to read.
+ */
+const OWN_GUARD = [/^\/api\/admin(\/|$)/, /^\/api\/docs(\/|$)/];
+
+/** Whether a call to `route` (a pattern such as "/api/children/:id") needs a parent's or a child's session. */
+export function needsSession(method: string, route: string): boolean {
+  if (!route.startsWith("/api/") || OWN_GUARD.some((pattern) => pattern.test(route))) return false;
+  return !PUBLIC_API_ROUTES.has(`${method === "HEAD" ? "GET" : method} ${route}`);
+}
+
+/** Registered after the session plugin, whose hook has read the cookie by the time this one runs. */
+export default fp(async function privateByDefault(app: FastifyInstance) {
+  app.addHook("onRequest", async (req) => {
+    const route = req.routeOptions.url;
+    // An unknown path has no route: the not-found handler answers it, signed in or not.
+    if (route === undefined || !needsSession(req.method, route)) return;
+    const kind = req.session?.kind;
+    if (kind !== "parent" && kind !== "child") throw unauthorized();
+  });
+});
