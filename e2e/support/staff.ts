@@ -20,6 +20,15 @@ async function post(path: string, body: unknown) {
   });
 }
 
+/** Sends a public form as a visitor's browser would, for journeys where staff read what arrived. */
+export async function submitPublicForm(
+  path: "/api/consents" | "/api/demo-requests" | "/api/newsletter",
+  body: unknown,
+) {
+  const res = await post(path, body);
+  if (res.status !== 201) throw new Error(`${path} answered ${res.status} ${await res.text()}`);
+}
+
 /**
  * A staff token, signed in once per file because admin sign-in is rate-limited. Creates the admin when a
  * journey runs on its own (the setup journey did not run first).

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { Route, Switch } from "wouter";
 import HomePage from "./routes/home/home-page";
 import NotFoundPage from "./routes/not-found/not-found-page";
 
@@ -28,7 +28,7 @@ function PageSpinner() {
   );
 }
 
-/** spec 001 §2.1 route table. */
+/** spec 001 §2.1 route table: any path it does not list, /admin included, is the not-found screen. */
 export function AppRouter() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -44,10 +44,6 @@ export function AppRouter() {
         <Route path="/demo" component={DemoPage} />
         <Route path="/schedule-demo" component={ScheduleDemoPage} />
         <Route path="/automation" component={AutomationPage} />
-        {/* The staff area's front door: the dashboard, which sends staff without a token to sign in. */}
-        <Route path="/admin">
-          <Redirect to="/admin/dashboard" replace />
-        </Route>
         <Route path="/admin/login" component={AdminLoginPage} />
         <Route path="/admin/dashboard" component={AdminDashboardPage} />
         <Route path="/test" component={SystemTestPage} />

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import "./zod-messages";
-import { IsoDateSchema } from "./common";
+import { hasNul, IsoDateSchema, NUL_MESSAGE } from "./common";
 
 /**
  * The staff area's calls (spec 001 §4, decisions.md "Staff area"): admin sign-in and setup, the admin
  * dashboard's lists, automation triggers, support tickets (opened by parents, answered by staff) and
- * the system test page's health check. Server routes and screens both read these.
+ * the system test page's health check. The staff lists of public-form submissions answer the shapes in
+ * ./public-forms. Server routes and screens both read these.
  */
 
 const requiredText = (label: string, max: number) =>
@@ -68,6 +69,10 @@ export const AnalyticsOverviewSchema = z.object({
     totalExecutions: z.number().int(),
     totalTickets: z.number().int(),
     executionStats: z.array(z.object({ status: z.enum(EXECUTION_STATUSES), count: z.number().int() })),
+    /** What visitors have sent through the public forms (decisions.md "Public forms"), all time. */
+    totalConsents: z.number().int(),
+    totalDemoRequests: z.number().int(),
+    totalNewsletterSubscribers: z.number().int(),
   }),
 });
 export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
@@ -123,6 +128,7 @@ export const AdminParentListQuerySchema = AdminListQuerySchema.extend({
     .string({ error: "Search must be text" })
     .trim()
     .max(100, { message: "Search must be at most 100 characters" })
+    .refine((q) => !hasNul(q), { message: NUL_MESSAGE })
     .optional(),
 });
 

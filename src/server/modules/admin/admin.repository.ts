@@ -6,7 +6,16 @@ import {
   EXECUTION_STATUSES,
 } from "../../../shared/schemas/staff";
 import type { Executor } from "../../db/client";
-import { supportTickets, type UserRow, users, workflowExecutions, workflows } from "../../db/schema";
+import {
+  consents,
+  demoRequests,
+  newsletterSubscribers,
+  supportTickets,
+  type UserRow,
+  users,
+  workflowExecutions,
+  workflows,
+} from "../../db/schema";
 import { describeSteps } from "./workflow-steps";
 
 /** How staff see a parent: their full name, or the e-mail when they gave none (some OIDC accounts). */
@@ -34,9 +43,12 @@ export async function listParents(db: Executor, query: { limit: number; q?: stri
 
 /** Every status appears, with 0 when no execution has it, so the dashboard's figures never miss a row. */
 export async function analyticsOverview(db: Executor): Promise<AnalyticsOverview> {
-  const [[parents], [tickets], byStatus] = await Promise.all([
+  const [[parents], [tickets], [consentCount], [demoCount], [subscriberCount], byStatus] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(supportTickets),
+    db.select({ n: count() }).from(consents),
+    db.select({ n: count() }).from(demoRequests),
+    db.select({ n: count() }).from(newsletterSubscribers),
     db
       .select({ status: workflowExecutions.status, n: count() })
       .from(workflowExecutions)
@@ -50,6 +62,9 @@ export async function analyticsOverview(db: Executor): Promise<AnalyticsOverview
       totalExecutions: byStatus.reduce((sum, r) => sum + r.n, 0),
       totalTickets: tickets?.n ?? 0,
       executionStats,
+      totalConsents: consentCount?.n ?? 0,
+      totalDemoRequests: demoCount?.n ?? 0,
+      totalNewsletterSubscribers: subscriberCount?.n ?? 0,
     },
   };
 }

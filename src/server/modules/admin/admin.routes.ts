@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorSchema } from "../../../shared/schemas/common";
+import { ConsentSchema, DemoRequestSchema, NewsletterSubscriptionSchema } from "../../../shared/schemas/public-forms";
 import {
   AdminListQuerySchema,
   AdminLoginResponseSchema,
@@ -19,6 +20,9 @@ import { forbidden, HttpError } from "../../lib/http-errors";
 import { limitPublicForm, SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from "../../plugins/rate-limits";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { listExecutions } from "../automations/automations.repository";
+import { listConsents } from "../consents/consents.repository";
+import { listDemoRequests } from "../demo-requests/demo-requests.repository";
+import { listSubscriptions } from "../newsletter/newsletter.repository";
 import { analyticsOverview, listAutomations, listParents } from "./admin.repository";
 import { addAdminGuard, requireAdmin } from "./admin-auth";
 import { createAdminTokens } from "./admin-tokens";
@@ -30,7 +34,8 @@ const ADMIN_EXISTS = "An admin account already exists. Please sign in.";
 const guarded = { 400: ErrorSchema, 401: ErrorSchema };
 
 /**
- * decisions.md "Staff area": first-admin setup, sign-in, and the dashboard's lists. Wrapped with
+ * decisions.md "Staff area": first-admin setup, sign-in, and the dashboard's lists, the public forms'
+ * submissions among them (decisions.md "Public forms": staff see them in the admin area). Wrapped with
  * fastify-plugin so the guard's hook reaches every /api/admin path, those of other modules and unknown
  * ones included: register this before any other module with /api/admin routes.
  */
@@ -152,5 +157,44 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
       },
     },
     async (req) => listExecutions(db, { limit: req.query.limit }),
+  );
+
+  r.get(
+    "/api/admin/consents",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Parental consents recorded by the /coppa-consent wizard, newest first",
+        querystring: AdminListQuerySchema,
+        response: { 200: z.array(ConsentSchema), ...guarded },
+      },
+    },
+    async (req) => listConsents(db, req.query.limit),
+  );
+
+  r.get(
+    "/api/admin/demo-requests",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Demo requests from /schedule-demo, newest first",
+        querystring: AdminListQuerySchema,
+        response: { 200: z.array(DemoRequestSchema), ...guarded },
+      },
+    },
+    async (req) => listDemoRequests(db, req.query.limit),
+  );
+
+  r.get(
+    "/api/admin/newsletter",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Newsletter subscriptions, newest first",
+        querystring: AdminListQuerySchema,
+        response: { 200: z.array(NewsletterSubscriptionSchema), ...guarded },
+      },
+    },
+    async (req) => listSubscriptions(db, req.query.limit),
   );
 });

@@ -437,6 +437,9 @@ describe("staff lists", () => {
             { status: "completed", count: 2 },
             { status: "failed", count: 1 },
           ],
+          totalConsents: 0,
+          totalDemoRequests: 0,
+          totalNewsletterSubscribers: 0,
         },
       });
     });

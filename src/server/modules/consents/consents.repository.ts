@@ -1,3 +1,4 @@
+import { desc } from "drizzle-orm";
 import type { Relationship, VerificationMethod } from "../../../shared/rules/consent-steps";
 import type { Consent } from "../../../shared/schemas/public-forms";
 import type { Executor } from "../../db/client";
@@ -26,4 +27,10 @@ export async function insertConsent(db: Executor, values: typeof consents.$infer
   const [row] = await db.insert(consents).values(values).returning();
   if (!row) throw new Error("insert returned no row");
   return row;
+}
+
+/** Newest first, for the staff area; the id breaks ties between records made in the same instant. */
+export async function listConsents(db: Executor, limit: number): Promise<Consent[]> {
+  const rows = await db.select().from(consents).orderBy(desc(consents.createdAt), desc(consents.id)).limit(limit);
+  return rows.map(toConsent);
 }

@@ -1,3 +1,4 @@
+import { desc } from "drizzle-orm";
 import type { DemoRequest } from "../../../shared/schemas/public-forms";
 import type { Executor } from "../../db/client";
 import { demoRequests } from "../../db/schema";
@@ -25,4 +26,14 @@ export async function insertDemoRequest(db: Executor, values: typeof demoRequest
   const [row] = await db.insert(demoRequests).values(values).returning();
   if (!row) throw new Error("insert returned no row");
   return row;
+}
+
+/** Newest first, for the staff area; the id breaks ties between requests made in the same instant. */
+export async function listDemoRequests(db: Executor, limit: number): Promise<DemoRequest[]> {
+  const rows = await db
+    .select()
+    .from(demoRequests)
+    .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
+    .limit(limit);
+  return rows.map(toDemoRequest);
 }

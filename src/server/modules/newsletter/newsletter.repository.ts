@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { NewsletterSubscription } from "../../../shared/schemas/public-forms";
 import type { Executor } from "../../db/client";
 import { newsletterSubscribers } from "../../db/schema";
@@ -23,4 +23,14 @@ export async function subscribe(db: Executor, email: string, now: Date) {
   const [existing] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   if (!existing) throw new Error("subscriber vanished between insert and select");
   return existing;
+}
+
+/** Newest first, for the staff area; a repeat sign-up keeps the date of the first. */
+export async function listSubscriptions(db: Executor, limit: number): Promise<NewsletterSubscription[]> {
+  const rows = await db
+    .select()
+    .from(newsletterSubscribers)
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+    .limit(limit);
+  return rows.map(toSubscription);
 }

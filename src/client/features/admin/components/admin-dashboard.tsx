@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Activity, LifeBuoy, LogOut, Percent, Users, Workflow } from "lucide-react";
+import { Activity, Inbox, LifeBuoy, LogOut, Percent, Users, Workflow } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { BrandMark } from "@/components/ui/brand-mark";
@@ -17,6 +17,7 @@ import { clearAdminToken, getAdminToken } from "../lib/admin-token";
 import { successRate } from "../lib/success-rate";
 import { AnalyticsTab } from "./analytics-tab";
 import { AutomationsTab } from "./automations-tab";
+import { FormsTab } from "./forms-tab";
 import { OverviewTab } from "./overview-tab";
 import { SupportTab } from "./support-tab";
 
@@ -113,7 +114,7 @@ export function AdminDashboard() {
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <div className="mb-6">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Staff dashboard</h1>
-          <p className="mt-1 text-slate-600">Automations and family support at a glance.</p>
+          <p className="mt-1 text-slate-600">Automations, family support and what visitors send us, at a glance.</p>
         </div>
         {hasToken ? <DashboardContent /> : <Spinner label="Loading dashboard" className="py-20" />}
       </main>
@@ -162,6 +163,10 @@ function DashboardContent() {
             )}
           </TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
+          {/* After the spec's four (§2.9): decisions.md "Public forms" has staff see the submissions here. */}
+          <TabsTrigger value="forms">
+            <Inbox aria-hidden /> Forms
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab executions={executions.data} />
@@ -174,6 +179,9 @@ function DashboardContent() {
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab overview={stats} />
+        </TabsContent>
+        <TabsContent value="forms">
+          <FormsTab overview={stats} />
         </TabsContent>
       </Tabs>
     </>
