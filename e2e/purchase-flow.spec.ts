@@ -134,10 +134,11 @@ test("a child signs in with a code and asks; the parent approves, declines and s
   await p.getByText("Cart status updated successfully!", { exact: true }).waitFor();
   await pending.getByText("Toy Town").waitFor({ state: "detached" });
 
-  await p.getByRole("button", { name: "Decline Maya's request from Game Store" }).click();
+  // A note alone goes through the suggestion dialog with its item left empty.
+  await p.getByRole("button", { name: "Suggest an alternative to Maya's request from Game Store" }).click();
   await p.getByLabel("Note for Maya (optional)").fill("Let's wait for your birthday.");
   await shoot(p, "decline-with-note");
-  await p.getByRole("dialog").getByRole("button", { name: "Decline" }).click();
+  await p.getByRole("dialog").getByRole("button", { name: "Decline with note" }).click();
   await pending.getByText("Game Store").waitFor({ state: "detached" });
 
   await p.getByRole("button", { name: "Suggest an alternative to Maya's request from Candy Shop" }).click();

@@ -42,10 +42,10 @@ describe("decideAutoApproval", () => {
       "Needs a parent: Games is a restricted category",
     ],
     [
-      "a restricted category with nothing in it",
+      "a restricted category holding only a free item",
       { categories: [{ ...games, isRestricted: true, amount: 0 }] },
-      true,
-      "Approved automatically: under your 10.00 limit",
+      false,
+      "Needs a parent: Games is a restricted category",
     ],
     [
       "a category without a limit",

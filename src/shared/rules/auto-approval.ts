@@ -22,6 +22,7 @@ export interface AutoApprovalInput {
   requireApprovalForAll: boolean;
   /** Approved purchases the parent's plan has left this month; null means unlimited. */
   purchasesLeft: number | null;
+  /** Every category one of the cart's items names, even with a zero amount. */
   categories: CategoryShare[];
 }
 
@@ -39,7 +40,8 @@ export interface AutoApprovalDecision {
 export function decideAutoApproval(input: AutoApprovalInput): AutoApprovalDecision {
   const needsParent = (why: string) => ({ approved: false, reason: `Needs a parent: ${why}` });
   if (input.requireApprovalForAll) return needsParent("every purchase needs approval");
-  const restricted = input.categories.find((c) => c.isRestricted && c.amount > 0);
+  // Any item there counts, even a free one: the parent restricted what is bought, not what it costs.
+  const restricted = input.categories.find((c) => c.isRestricted);
   if (restricted) return needsParent(`${restricted.name} is a restricted category`);
   if (input.purchasesLeft !== null && input.purchasesLeft <= 0) {
     return needsParent("this month's plan purchases are used");

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { AppShell, PageContainer } from "@/components/layouts/app-shell";
+import { toCents } from "@/components/ui/money";
 import { useAuth } from "@/features/auth/api/get-user";
 import { RequireParent } from "@/features/auth/components/require-sign-in";
 import { usePendingCarts } from "@/features/carts/api/get-pending-carts";
@@ -25,9 +26,9 @@ function FamilyDashboard() {
     let spent = 0;
     for (const child of list) {
       const b = childBudget(child);
-      // spec 000 §2: Family Budget sums the monthly budgets, Total Spent the current spending. A budget here is
-      // this month's, chore rewards included, so the tile agrees with the "of $X" on each child's row.
-      budget += b.budgetCents;
+      // spec 000 §2: Family Budget sums the monthly budgets as the parent set them; chore rewards raise only
+      // the month's "of $X" on each child's row.
+      budget += toCents(child.monthlyBudget);
       spent += b.spentCents;
       left.set(child.id, b.leftCents);
     }

@@ -108,12 +108,17 @@ export function AdminSetupForm({
   });
   const { errors, isSubmitting } = form.formState;
 
+  const mismatch = () => {
+    form.setError("confirmPassword", { type: "validate", message: "Passwords do not match" });
+    toast({ title: "Password Mismatch", description: "Passwords do not match", variant: "destructive" });
+  };
+  // A mismatch is told whatever else is wrong with the form, so fixing the other fields never reveals it late.
+  const onInvalid = () => {
+    const { password, confirmPassword } = form.getValues();
+    if (confirmPassword && password !== confirmPassword) mismatch();
+  };
   const onSubmit = form.handleSubmit(async ({ confirmPassword, ...values }) => {
-    if (values.password !== confirmPassword) {
-      form.setError("confirmPassword", { type: "validate", message: "Passwords do not match" });
-      toast({ title: "Password Mismatch", description: "Passwords do not match", variant: "destructive" });
-      return;
-    }
+    if (values.password !== confirmPassword) return mismatch();
     try {
       await setup.mutateAsync(values);
       toast({ title: "Setup Complete", description: "Admin account created successfully. Please login." });
@@ -126,7 +131,7 @@ export function AdminSetupForm({
         variant: "destructive",
       });
     }
-  });
+  }, onInvalid);
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="First admin setup">

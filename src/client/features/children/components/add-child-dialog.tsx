@@ -69,8 +69,7 @@ export function AddChildForm({
           }
         }
       }
-      const description =
-        (error instanceof ApiRequestError && error.status < 500 && error.serverMessage) || CREATE_CHILD_FAILED;
+      const description = (error instanceof ApiRequestError && error.serverMessage) || CREATE_CHILD_FAILED;
       toast({ title: "Error", description, variant: "destructive" });
     }
   });

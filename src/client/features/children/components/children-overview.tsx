@@ -4,7 +4,7 @@ import { ExternalLink, LayoutDashboard, Settings, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { BudgetBar } from "@/components/ui/budget-bar";
-import { buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { budgetLeft } from "@/components/ui/money";
 import { ProfileInitial } from "@/components/ui/profile-initial";
@@ -12,29 +12,33 @@ import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { childBudget } from "./child-budget";
 
-/** spec 000 §2: Settings and View Dashboard open in new browser tabs. */
-function NewTabLink({
+/**
+ * spec 000 §2: Settings and View Dashboard are buttons that open new browser tabs. The visible words
+ * start the accessible name, which adds whose page it is and that it opens a tab.
+ */
+function NewTabButton({
   href,
   children,
-  label,
+  whose,
   variant,
 }: {
   href: string;
   children: ReactNode;
-  label: string;
+  whose: string;
   variant: "outline" | "secondary";
 }) {
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener"
-      aria-label={`${label} (opens in a new tab)`}
-      className={cn(buttonVariants({ variant, size: "sm" }), "flex-1 sm:flex-none")}
+    <Button
+      type="button"
+      variant={variant}
+      size="sm"
+      className="flex-1 sm:flex-none"
+      onClick={() => window.open(href, "_blank", "noopener")}
     >
       {children}
+      <span className="sr-only"> for {whose} (opens in a new tab)</span>
       <ExternalLink className="!size-3.5 opacity-70" aria-hidden />
-    </a>
+    </Button>
   );
 }
 
@@ -67,12 +71,12 @@ function ChildRow({ child, actions }: { child: Child; actions?: ReactNode }) {
         </div>
       </div>
       <div className="flex flex-wrap gap-2 sm:shrink-0">
-        <NewTabLink href={`/child/${child.id}/settings`} label={`Settings for ${child.name}`} variant="outline">
+        <NewTabButton href={`/child/${child.id}/settings`} whose={child.name} variant="outline">
           <Settings aria-hidden /> Settings
-        </NewTabLink>
-        <NewTabLink href={`/child/${child.id}`} label={`View ${child.name}'s dashboard`} variant="secondary">
+        </NewTabButton>
+        <NewTabButton href={`/child/${child.id}`} whose={child.name} variant="secondary">
           <LayoutDashboard aria-hidden /> View Dashboard
-        </NewTabLink>
+        </NewTabButton>
       </div>
     </li>
   );

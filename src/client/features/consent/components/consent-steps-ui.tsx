@@ -42,7 +42,10 @@ function Notice({ tone, title, children }: { tone: "warning" | "info"; title: st
 }
 
 export function ChildInfoStep({ draft, update, shownIssue, touch }: StepProps) {
-  const age = parseChildAge(draft.childAge);
+  // spec 001 §2.4: the notice follows any typed age (under 13 or not); the field's own error says when it is
+  // outside 8-16, and Continue stays off until it is within.
+  const typed = String(draft.childAge ?? "").trim();
+  const age = /^\d+$/.test(typed) ? Number(typed) : null;
   const error = shownIssue("childAge");
   return (
     <div className="grid gap-5">

@@ -75,6 +75,19 @@ describe("ConsentWizard", () => {
     expect(screen.getByText("Parental Supervision Recommended")).toBeTruthy();
   });
 
+  test("the notice follows any typed age, even one outside 8-16", () => {
+    renderWizard();
+    type("childAge", "5");
+    expect(screen.getByText("COPPA Compliance Required")).toBeTruthy();
+    expect(button("Continue").disabled).toBe(true);
+    type("childAge", "17");
+    expect(screen.getByText("Parental Supervision Recommended")).toBeTruthy();
+    expect(button("Continue").disabled).toBe(true);
+    type("childAge", "");
+    expect(screen.queryByText("COPPA Compliance Required")).toBeNull();
+    expect(screen.queryByText("Parental Supervision Recommended")).toBeNull();
+  });
+
   test("under 13 the parent must choose a verification method before step 3", () => {
     renderWizard();
     type("childAge", "9");

@@ -89,10 +89,33 @@ describe("CartDecisionActions", () => {
     );
   });
 
+  test("Decline declines at once, with no question asked", async () => {
+    renderActions();
+    answers.push(() => json(200, { id: "c1", status: "declined" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Decline Maya's request/ }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: "Cart status updated successfully!" })),
+    );
+    expect(bodies).toEqual([{ status: "declined" }]);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("a note alone declines with the note", async () => {
+    renderActions();
+    fireEvent.click(screen.getByRole("button", { name: /^Suggest an alternative/ }));
+    fireEvent.change(await screen.findByLabelText("Note for Maya (optional)"), {
+      target: { value: "Let's save for the bike." },
+    });
+    answers.push(() => json(200, { id: "c1", status: "declined" }));
+    fireEvent.click(screen.getByRole("button", { name: "Decline with note" }));
+    await waitFor(() => expect(bodies).toEqual([{ status: "declined", note: "Let's save for the bike." }]));
+  });
+
   test("a suggestion is a decline carrying the note and the suggested item", async () => {
     renderActions();
     fireEvent.click(screen.getByRole("button", { name: /^Suggest an alternative/ }));
-    fireEvent.click(await screen.findByRole("button", { name: "Send suggestion" }));
+    fireEvent.change(await screen.findByLabelText("Price ($)"), { target: { value: "19.99" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send suggestion" }));
     expect(await screen.findByText("Suggested item name is required")).toBeTruthy();
     expect(bodies).toEqual([]);
 

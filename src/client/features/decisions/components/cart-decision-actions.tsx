@@ -40,28 +40,23 @@ function toastFailure(error: unknown) {
   toast({ variant: "destructive", title: "Error", description: message ?? FAILURE });
 }
 
-function DeclineDialog({
-  cart,
-  open,
-  onOpenChange,
-  suggest,
-}: {
-  cart: DecisionCart;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Suggest an alternative: a decline that carries an item the child can request instead. */
-  suggest: boolean;
-}) {
+/**
+ * A decline that carries a note, an item the child can request instead, or both. Leaving the item empty
+ * declines with the note alone.
+ */
+function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => void }) {
   const decide = useDecideCart({ onDecided: toastSuccess });
   const [note, setNote] = useState("");
   const [item, setItem] = useState({ name: "", price: "", url: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
 
+  const withItem = Boolean(item.name.trim() || item.price.trim() || item.url.trim());
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     let suggestedItem: { name: string; price: string; url?: string } | undefined;
-    if (suggest) {
+    if (withItem) {
       const parsed = SuggestedItemSchema.safeParse({
         name: item.name,
         price: item.price.trim().replace(/^\$\s*/, ""),
@@ -77,7 +72,7 @@ function DeclineDialog({
     decide.mutate(
       { cartId: cart.id, status: "declined", ...(note.trim() ? { note: note.trim() } : {}), suggestedItem },
       {
-        onSuccess: () => onOpenChange(false),
+        onSuccess: onClose,
         onError: toastFailure,
       },
     );
@@ -99,14 +94,12 @@ function DeclineDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogTitle>{suggest ? "Suggest an alternative" : "Decline this request?"}</DialogTitle>
+        <DialogTitle>Suggest an alternative</DialogTitle>
         <DialogDescription>
-          {cart.childName}'s request from {cart.retailer} (${cart.total}).{" "}
-          {suggest
-            ? `${cart.childName} sees your note and can request your suggestion with one tap.`
-            : `${cart.childName} sees your note, if you add one.`}
+          This declines {cart.childName}'s request from {cart.retailer} (${cart.total}). {cart.childName} sees your note
+          and can request the item you suggest with one tap; leave the item empty to send the note alone.
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4">
           <div className="grid gap-1.5">
@@ -116,23 +109,21 @@ function DeclineDialog({
               value={note}
               onChange={(e) => setNote(e.target.value)}
               maxLength={500}
-              placeholder={suggest ? "This one is cheaper and just as good." : "Let's save for something bigger."}
+              placeholder="This one is cheaper and just as good."
             />
           </div>
-          {suggest && (
-            <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
-              <legend className="px-1 text-sm font-semibold text-slate-800">Suggested item</legend>
-              {field("name", "Item name", { maxLength: 200 })}
-              {field("price", "Price ($)", { inputMode: "decimal", placeholder: "12.50" })}
-              {field("url", "Link (optional)", { type: "url", inputMode: "url", placeholder: "https://" })}
-            </fieldset>
-          )}
+          <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-semibold text-slate-800">Suggested item (optional)</legend>
+            {field("name", "Item name", { maxLength: 200 })}
+            {field("price", "Price ($)", { inputMode: "decimal", placeholder: "12.50" })}
+            {field("url", "Link (optional)", { type: "url", inputMode: "url", placeholder: "https://" })}
+          </fieldset>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" variant={suggest ? "default" : "destructive"} disabled={decide.isPending}>
-              {suggest ? "Send suggestion" : "Decline"}
+            <Button type="submit" disabled={decide.isPending}>
+              {withItem ? "Send suggestion" : "Decline with note"}
             </Button>
           </div>
         </form>
@@ -142,13 +133,13 @@ function DeclineDialog({
 }
 
 /**
- * Approve, Decline and Suggest alternative for one pending cart (spec 000 §2 Pending Approvals;
- * decisions.md "Carts": an approval over budget needs the parent's confirmation).
+ * Approve, Decline and Suggest alternative for one pending cart (spec 000 §2 Pending Approvals: Approve
+ * and Decline act at once; decisions.md "Carts": an approval over budget needs the parent's confirmation).
  */
 export function CartDecisionActions({ cart }: { cart: DecisionCart }) {
   const decide = useDecideCart({ onDecided: toastSuccess });
   const [overBudget, setOverBudget] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<"decline" | "suggest" | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
 
   const approve = (allowOverBudget: boolean) =>
     decide.mutate(
@@ -182,7 +173,7 @@ export function CartDecisionActions({ cart }: { cart: DecisionCart }) {
         size="sm"
         variant="outline"
         disabled={decide.isPending}
-        onClick={() => setDialog("decline")}
+        onClick={() => decide.mutate({ cartId: cart.id, status: "declined" }, { onError: toastFailure })}
         aria-label={`Decline ${cart.childName}'s request from ${cart.retailer}`}
       >
         <X aria-hidden />
@@ -192,21 +183,14 @@ export function CartDecisionActions({ cart }: { cart: DecisionCart }) {
         size="sm"
         variant="secondary"
         disabled={decide.isPending}
-        onClick={() => setDialog("suggest")}
+        onClick={() => setSuggesting(true)}
         aria-label={`Suggest an alternative to ${cart.childName}'s request from ${cart.retailer}`}
       >
         <Lightbulb aria-hidden />
         Suggest alternative
       </Button>
 
-      {dialog && (
-        <DeclineDialog
-          cart={cart}
-          open
-          suggest={dialog === "suggest"}
-          onOpenChange={(open) => !open && setDialog(null)}
-        />
-      )}
+      {suggesting && <SuggestDialog cart={cart} onClose={() => setSuggesting(false)} />}
 
       <AlertDialog open={overBudget !== null} onOpenChange={(open) => !open && setOverBudget(null)}>
         <AlertDialogContent>

@@ -22,7 +22,7 @@ export const BADGES_SHOWN = 4;
 export const CHORES_SHOWN = 3;
 
 const STATUS_LABEL: Record<CartStatus, string> = {
-  pending: "Waiting for approval",
+  pending: "Pending",
   approved: "Approved",
   declined: "Declined",
   completed: "Completed",
