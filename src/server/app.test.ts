@@ -136,6 +136,8 @@ describe("bad input", () => {
     "00000000-0000-0000-0000-000000000000",
     "x".repeat(300),
     "x".repeat(5000),
+    "%ZZ",
+    "%C0%AF",
   ];
 
   it.each(oddIds)("child id %s answers 404 on every child route", async (id) => {

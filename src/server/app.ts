@@ -5,7 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { LANDING_FILE } from "../shared/client-build";
 import type { Config } from "./config";
@@ -49,6 +49,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     // decisions.md: a malformed id answers 404, however long (the default 100-character limit answers 414).
     // Node refuses a request line beyond its 16 KB header limit before the router sees it.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 65_536 },
+    // The framework error a request can cause here is a path the router cannot decode ("/api/children/%ZZ"):
+    // it names nothing, so it answers as an unknown API path does (route constraints, the other source, are
+    // unused). This runs before any hook, so it writes the answer itself.
+    frameworkErrors: (_err, req, reply) => {
+      (reply as FastifyReply).status(404).send(notFoundBody(req.url));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,6 +138,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   return app;
 }
 
+/** decisions.md: the admin screens read `error`, so staff calls carry it on every error answer. */
+const notFoundBody = (url: string) =>
+  url.startsWith("/api/admin") ? { message: "Not found", error: "Not found" } : { message: "Not found" };
+
 /** The built React app: hashed assets cached for a year, every other GET outside /api gets index.html. */
 function registerClient(app: FastifyInstance, clientDir: string | null) {
   const indexPath = clientDir ? path.join(clientDir, "index.html") : null;
@@ -153,9 +163,7 @@ function registerClient(app: FastifyInstance, clientDir: string | null) {
   const hasLanding = hasClient && clientDir !== null && existsSync(path.join(clientDir, LANDING_FILE));
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith("/api") || !hasClient || (req.method !== "GET" && req.method !== "HEAD")) {
-      // decisions.md: the admin screens read `error`, so staff calls carry it on every error answer.
-      const staff = req.url.startsWith("/api/admin");
-      return reply.status(404).send(staff ? { message: "Not found", error: "Not found" } : { message: "Not found" });
+      return reply.status(404).send(notFoundBody(req.url));
     }
     // A visitor's "/" comes with the landing page's first screen already drawn; a signed-in parent's "/" is
     // the dashboard, over which the landing page would only flash.

@@ -35,5 +35,6 @@ const NOT_YOUR_CHILD = "You can only see your own things";
  * A parent's reach is the family lookup itself.
  */
 export function assertActorMaySee(actor: Actor, childId: string): void {
-  if (actor.kind === "child" && actor.childId !== childId) throw forbidden(NOT_YOUR_CHILD);
+  // Ids are compared as PostgreSQL compares uuids, where case does not matter.
+  if (actor.kind === "child" && actor.childId.toLowerCase() !== childId.toLowerCase()) throw forbidden(NOT_YOUR_CHILD);
 }

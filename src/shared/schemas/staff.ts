@@ -113,12 +113,14 @@ export const TriggerSchema = z.object({
 export type Trigger = z.input<typeof TriggerSchema>;
 
 /** `?limit=` on the admin lists: 10 when absent (the dashboard's own value), at most 100. */
+const LIMIT_MESSAGE = "Limit must be a whole number from 1 to 100";
 export const AdminListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: "Limit must be a whole number from 1 to 100" })
-    .int({ message: "Limit must be a whole number from 1 to 100" })
-    .min(1, { message: "Limit must be a whole number from 1 to 100" })
-    .max(100, { message: "Limit must be a whole number from 1 to 100" })
+  // Digits only: Number() would also take "0x10", "1e2" or " 5".
+  limit: z
+    .string({ error: LIMIT_MESSAGE })
+    .regex(/^\d{1,3}$/, { message: LIMIT_MESSAGE })
+    .transform(Number)
+    .pipe(z.number().min(1, { message: LIMIT_MESSAGE }).max(100, { message: LIMIT_MESSAGE }))
     .default(10),
 });
 

@@ -344,7 +344,7 @@ describe("staff lists", () => {
     expect((await get("/api/admin/users?q=%25", authorization)).json()).toEqual([]);
   });
 
-  it.each(["0", "101", "abc", "2.5"])("refuses limit=%s with 400", async (limit) => {
+  it.each(["0", "101", "abc", "2.5", "0x10", "1e1", " 5", "-0"])("refuses limit=%s with 400", async (limit) => {
     const res = await get(`/api/admin/users?limit=${limit}`, authorization);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: "limit", message: "Limit must be a whole number from 1 to 100" }]);

@@ -28,7 +28,9 @@ export function safeReturnTo(value: string | undefined): string {
     return "/";
   }
   if (url.origin !== base) return "/";
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Normalising can itself make a scheme-relative address: "/.//evil.com" becomes "//evil.com".
+  return path.startsWith("//") ? "/" : path;
 }
 
 export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oidc | null; appOrigin?: string | null }) {

@@ -335,6 +335,10 @@ describe("safeReturnTo", () => {
     ["/\n/evil.com", "/"],
     ["evil.com", "/"],
     ["javascript:alert(1)", "/"],
+    ["/.//evil.com", "/"],
+    ["/../..///evil.com", "/"],
+    ["/a/..//evil.com", "/"],
+    ["/a/../parent", "/parent"],
   ])("%j becomes %j", (input, expected) => {
     expect(safeReturnTo(input)).toBe(expected);
   });

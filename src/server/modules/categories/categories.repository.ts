@@ -42,7 +42,10 @@ export async function findChildCategory(db: Executor, childId: string, categoryI
   return row ?? null;
 }
 
-/** Names are unique per child ignoring case, since items name their category as the child typed it. */
+/**
+ * Names are unique per child ignoring case, since items name their category as the child typed it. Both
+ * sides are lowered by PostgreSQL, as the unique index is: JavaScript lowers some letters (Σ, İ) differently.
+ */
 export async function categoryNameTaken(db: Executor, childId: string, name: string, exceptId?: string) {
   const [row] = await db
     .select({ id: budgetCategories.id })
@@ -50,7 +53,7 @@ export async function categoryNameTaken(db: Executor, childId: string, name: str
     .where(
       and(
         eq(budgetCategories.childId, childId),
-        eq(sql`lower(${budgetCategories.name})`, name.toLowerCase()),
+        eq(sql`lower(${budgetCategories.name})`, sql`lower(${name})`),
         exceptId ? ne(budgetCategories.id, exceptId) : undefined,
       ),
     );

@@ -72,6 +72,14 @@ describe("budget categories", () => {
     expect((await call("PATCH", parent.cookie, `${base}/${books.id}`, { name: "BOOKS" })).statusCode).toBe(200);
   });
 
+  it.each(["ΟΔΟΣ", "İSTANBUL"])("compares %s as the database lowers it: a repeat is 409, never 500", async (name) => {
+    const { parent, base } = await family();
+    expect((await call("POST", parent.cookie, base, { name })).statusCode).toBe(201);
+    expect((await call("POST", parent.cookie, base, { name })).statusCode).toBe(409);
+    const other = (await call("POST", parent.cookie, base, { name: "Other" })).json();
+    expect((await call("PATCH", parent.cookie, `${base}/${other.id}`, { name })).statusCode).toBe(409);
+  });
+
   it.each<[string, object, string]>([
     ["a missing name", { monthlyLimit: "1.00" }, "name"],
     ["a blank name", { name: "  " }, "name"],

@@ -342,6 +342,17 @@ describe("DELETE /api/children/:id", () => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: "Child not found" });
   });
+
+  it("answers 204 to one of several deletions sent at once, 404 to the rest", async () => {
+    const parent = await signUpParent(t.app);
+    const child = await addChild(t.app, parent.cookie);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({ method: "DELETE", url: `/api/children/${child.id}`, headers: { cookie: parent.cookie } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([204, ...Array(7).fill(404)]);
+  });
 });
 
 describe("plan limits on active children", () => {

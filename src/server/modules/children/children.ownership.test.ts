@@ -188,4 +188,16 @@ describe("ownership matrix", () => {
       expect(res.statusCode, call.name).toBe(200);
     }
   });
+
+  it("a child session reaches its own child however the id's letters are cased, as a parent does", async () => {
+    const kid = await signInChild(t.app, owner.cookie, childId);
+    for (const cookie of [kid, owner.cookie]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/children/${childId.toUpperCase()}`,
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
 });

@@ -76,6 +76,8 @@ export async function updateChild(db: Executor, id: string, values: Partial<type
   return row ?? null;
 }
 
+/** True when this call removed the child (of two racing deletions, only one does). */
 export async function deleteChild(db: Executor, id: string) {
-  await db.delete(children).where(eq(children.id, id));
+  const removed = await db.delete(children).where(eq(children.id, id)).returning({ id: children.id });
+  return removed.length > 0;
 }

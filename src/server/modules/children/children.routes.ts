@@ -100,8 +100,7 @@ export default async function childrenRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const parentId = requireParent(req);
       const row = await findFamilyChild(db, parentId, req.params.id);
-      if (!row) throw notFound(CHILD_NOT_FOUND);
-      await deleteChild(db, row.id);
+      if (!row || !(await deleteChild(db, row.id))) throw notFound(CHILD_NOT_FOUND);
       return reply.status(204).send(null);
     },
   );

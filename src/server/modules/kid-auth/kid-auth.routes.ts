@@ -10,6 +10,7 @@ import { requireParent } from "../../plugins/auth";
 import { SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from "../../plugins/rate-limits";
 import { findFamilyChild, toChild } from "../children/children.repository";
 import { CHILD_NOT_FOUND, withEndedMonthsReviewed } from "../children/children.service";
+import { inFamilyTransaction } from "../children/family-lock";
 import { LOGIN_CODE_TTL_MS, newLoginCode, normalizeLoginCode } from "./login-codes";
 
 export const INVALID_CODE = "That code is not valid or has expired";
@@ -33,13 +34,14 @@ export default async function kidAuthRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const parentId = requireParent(req);
-      const child = await findFamilyChild(db, parentId, req.params.id);
-      if (!child) throw notFound(CHILD_NOT_FOUND);
       const code = newLoginCode();
       const now = app.now();
       const expiresAt = new Date(now.getTime() + LOGIN_CODE_TTL_MS);
-      await db.transaction(async (tx) => {
-        // One live code per child: a code read out and then replaced must stop working.
+      // One live code per child: a code read out and then replaced must stop working. The family lock makes
+      // codes created at the same moment replace each other in turn rather than all survive.
+      await inFamilyTransaction(app, parentId, async (tx) => {
+        const child = await findFamilyChild(tx, parentId, req.params.id);
+        if (!child) throw notFound(CHILD_NOT_FOUND);
         await tx
           .delete(childLoginCodes)
           .where(and(eq(childLoginCodes.childId, child.id), isNull(childLoginCodes.usedAt)));

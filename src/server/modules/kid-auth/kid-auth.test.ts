@@ -56,6 +56,18 @@ describe("POST /api/children/:id/login-code", () => {
     expect(rows).toEqual([{ code_hash: sha256(code) }]);
   });
 
+  it("leaves one live code when several are made at once: the others stop working", async () => {
+    const { parent, child } = await family();
+    const made = await Promise.all(Array.from({ length: 10 }, () => newCode(parent.cookie, child.id)));
+    expect(made.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const live = await t.database.query("select 1 from child_login_codes where child_id = $1 and used_at is null", [
+      child.id,
+    ]);
+    expect(live).toHaveLength(1);
+    const logins = await Promise.all(made.map((r, i) => kidLogin(r.json().code, `10.75.0.${i + 1}`)));
+    expect(logins.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+
   it("is the owning parent's alone: 404 for other families and bad ids, 403 for a child, 401 signed out", async () => {
     const { parent, child } = await family();
     const other = await family();
