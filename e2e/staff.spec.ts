@@ -300,7 +300,7 @@ test("a visitor asks for a demo and subscribes; staff see both, and a consent, u
     // The tabs are one keyboard stop: End moves to the last, and Tab goes on into its panel.
     await page.getByRole("tab", { name: "Overview" }).focus();
     await page.keyboard.press("End");
-    expect(await page.getByRole("tab", { name: "Forms" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tab", { name: "Forms", selected: true }).waitFor();
 
     const demo = page
       .getByRole("region", { name: "Demo requests" })

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { LOGO_GLOW_PERIOD_MS, SiteHeader } from "./site-header";
 
@@ -28,5 +28,19 @@ describe("site header (spec 000 §9)", () => {
     expect(glowing()).toBe(true);
     act(() => vi.advanceTimersByTime(LOGO_GLOW_PERIOD_MS));
     expect(glowing()).toBe(false);
+  });
+
+  test("Escape closes the mobile menu and returns focus to its button", () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <SiteHeader />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(screen.getByRole("navigation", { name: "Mobile" })).toBeTruthy();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open menu" }));
   });
 });

@@ -160,6 +160,18 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input
   useEffect(() => setMobileOpen(false), [location]);
 
+  // Escape closes the open menu and hands focus back to the button that opened it.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMobileOpen(false);
+      document.querySelector<HTMLButtonElement>('[aria-controls="mobile-menu"]')?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [mobileOpen]);
+
   return (
     <header
       data-scrolled={scrolled}

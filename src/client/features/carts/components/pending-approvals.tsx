@@ -1,12 +1,61 @@
 import { formatDollars } from "@shared/rules/money";
 import type { PendingCart } from "@shared/schemas/carts";
 import { PartyPopper, ShoppingBag } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatAmount, toCents } from "@/components/ui/money";
 import { ProfileInitial } from "@/components/ui/profile-initial";
 import { Spinner } from "@/components/ui/spinner";
+
+/** How many of a cart's items the card names; the rest are counted. */
+const ITEMS_NAMED = 3;
+
+/** What the parent is deciding on: the items, the child's note, and why the rules left it to a parent. */
+function CartContents({ cart }: { cart: PendingCart }) {
+  const named = cart.items.slice(0, ITEMS_NAMED);
+  const more = cart.items.length - named.length;
+  return (
+    <div className="mt-2 grid gap-1.5 text-sm text-slate-700">
+      <ul className="grid gap-0.5" aria-label={`Items in ${cart.childName}'s request from ${cart.retailer}`}>
+        {named.map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a cart's items are fixed once it is submitted
+          <li key={i} className="flex min-w-0 flex-wrap gap-x-1.5">
+            {item.url ? (
+              <a
+                href={item.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="min-w-0 break-words font-medium text-brand-700 underline"
+              >
+                {item.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <span className="min-w-0 break-words font-medium text-slate-900">{item.name}</span>
+            )}
+            <span className="text-slate-600">
+              {item.quantity > 1 ? `${item.quantity} × ` : ""}
+              {formatAmount(item.price)}
+              {item.category ? ` · ${item.category}` : ""}
+            </span>
+          </li>
+        ))}
+        {more > 0 && (
+          <li className="text-slate-600">
+            and {more} more {more === 1 ? "item" : "items"}
+          </li>
+        )}
+      </ul>
+      {cart.notes && (
+        <p className="break-words italic text-slate-700">
+          <span className="sr-only">{cart.childName}'s note: </span>“{cart.notes}”
+        </p>
+      )}
+      {cart.decisionReason && <p className="text-xs text-slate-600">{cart.decisionReason}</p>}
+    </div>
+  );
+}
 
 function CartRow({
   cart,
@@ -41,6 +90,7 @@ function CartRow({
             </span>
             {cart.tag && <Badge variant="neutral">{cart.tag}</Badge>}
           </p>
+          <CartContents cart={cart} />
           {goesOver && (
             <p className="mt-1 text-xs font-medium text-amber-800">
               This is more than the {formatDollars(Math.max(0, budgetLeftCents ?? 0))} left in {cart.childName}'s
@@ -69,17 +119,41 @@ export function PendingApprovals({
   budgetLeftCents: (childId: string) => number | undefined;
   renderActions: (cart: PendingCart) => ReactNode;
 }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  /** The row that last held focus: a decision removes it, and focus must not fall to the page's start. */
+  const focusedRow = useRef<number | null>(null);
+  useEffect(() => {
+    if (carts === undefined || focusedRow.current === null) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const rows = listRef.current ? [...listRef.current.children] : [];
+    const next = rows[Math.min(focusedRow.current, rows.length - 1)]?.querySelector<HTMLElement>("button, a[href]");
+    // Focusing the next row's button records that row again (onFocus below); the title ends the chain.
+    if (!next) focusedRow.current = null;
+    (next ?? titleRef.current)?.focus();
+  }, [carts]);
+
   return (
     <Card aria-labelledby="pending-approvals-title">
       <CardHeader>
-        <CardTitle id="pending-approvals-title">Pending Approvals</CardTitle>
+        <CardTitle id="pending-approvals-title" ref={titleRef} tabIndex={-1} className="focus:outline-none">
+          Pending Approvals
+        </CardTitle>
         <CardDescription>Carts waiting for your decision</CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (
           <Spinner label="Loading pending carts" />
         ) : carts && carts.length > 0 ? (
-          <ul className="flex flex-col gap-3">
+          <ul
+            ref={listRef}
+            className="flex flex-col gap-3"
+            onFocus={(e) => {
+              const row = (e.target as HTMLElement).closest("li");
+              if (row?.parentElement === listRef.current)
+                focusedRow.current = [...(listRef.current?.children ?? [])].indexOf(row);
+            }}
+          >
             {carts.map((c) => (
               <CartRow key={c.id} cart={c} budgetLeftCents={budgetLeftCents(c.childId)} actions={renderActions(c)} />
             ))}

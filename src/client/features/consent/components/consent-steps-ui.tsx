@@ -1,4 +1,5 @@
 import {
+  CONSENT_MESSAGES,
   type ConsentDraft,
   type FieldIssue,
   MAX_CHILD_AGE,
@@ -46,7 +47,9 @@ export function ChildInfoStep({ draft, update, shownIssue, touch }: StepProps) {
   // outside 8-16, and Continue stays off until it is within.
   const typed = String(draft.childAge ?? "").trim();
   const age = /^\d+$/.test(typed) ? Number(typed) : null;
-  const error = shownIssue("childAge");
+  // An age typed outside the range says so at once, since Continue is already off because of it.
+  const outOfRange = age !== null && (age < MIN_CHILD_AGE || age > MAX_CHILD_AGE);
+  const error = shownIssue("childAge") ?? (outOfRange ? CONSENT_MESSAGES.childAge : undefined);
   return (
     <div className="grid gap-5">
       <FormField

@@ -79,6 +79,7 @@ describe("ConsentWizard", () => {
     renderWizard();
     type("childAge", "5");
     expect(screen.getByText("COPPA Compliance Required")).toBeTruthy();
+    expect(screen.getByText("Enter an age from 8 to 16")).toBeTruthy();
     expect(button("Continue").disabled).toBe(true);
     type("childAge", "17");
     expect(screen.getByText("Parental Supervision Recommended")).toBeTruthy();

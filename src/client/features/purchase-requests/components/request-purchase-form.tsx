@@ -143,7 +143,8 @@ export function RequestPurchaseForm({ childId }: { childId: string }) {
               <FieldError id={`${fieldId("retailer")}-error`}>{error("retailer")}</FieldError>
             </div>
 
-            <fieldset className="grid gap-4">
+            {/* A fieldset is at least as wide as its content by default; a long category name must not widen the page. */}
+            <fieldset className="grid min-w-0 gap-4">
               <legend className="mb-2 text-sm font-medium text-slate-800">Items</legend>
               {draft.items.map((item, index) => {
                 const f = (name: string) => `items.${index}.${name}`;
@@ -228,7 +229,7 @@ export function RequestPurchaseForm({ childId }: { childId: string }) {
                           id={fieldId(f("category"))}
                           value={item.category}
                           onChange={(e) => setItem(index, { category: e.target.value })}
-                          className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30 sm:text-sm"
+                          className="h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30 sm:text-sm"
                         >
                           <option value="">No category</option>
                           {categories.map((c) => (
