@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
+import { Link } from "wouter";
 import { dismissToast, TOAST_DURATION_MS, useToasts } from "@/hooks/use-toast";
 import { cn } from "@/lib/cn";
 
@@ -41,5 +42,19 @@ export function Toaster() {
         className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
       />
     </Toast.Provider>
+  );
+}
+
+/** A toast's way onward, such as the plans after a plan limit; read out as its own words. */
+export function ToastLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Toast.Action altText={children} asChild>
+      <Link
+        href={href}
+        className="shrink-0 self-center rounded-md border border-current px-3 py-1.5 text-sm font-semibold hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
+      >
+        {children}
+      </Link>
+    </Toast.Action>
   );
 }

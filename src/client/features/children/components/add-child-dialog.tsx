@@ -10,9 +10,11 @@ import { ColorSwatches } from "@/components/ui/color-swatches";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ToastLink } from "@/components/ui/toaster";
 import { useCreateChild } from "@/features/children/api/create-child";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
+import { PLANS_SECTION } from "@/lib/sections";
 
 export const CREATE_CHILD_FAILED = "Failed to create child profile. Please try again.";
 
@@ -70,7 +72,14 @@ export function AddChildForm({
         }
       }
       const description = (error instanceof ApiRequestError && error.serverMessage) || CREATE_CHILD_FAILED;
-      toast({ title: "Error", description, variant: "destructive" });
+      // 403 is the plan's child limit: the toast leads to the plans rather than leaving the parent stuck.
+      const planLimit = error instanceof ApiRequestError && error.status === 403;
+      toast({
+        title: "Error",
+        description,
+        variant: "destructive",
+        ...(planLimit ? { action: <ToastLink href={PLANS_SECTION.href}>See plans</ToastLink> } : {}),
+      });
     }
   });
 
