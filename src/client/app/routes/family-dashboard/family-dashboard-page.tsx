@@ -14,6 +14,14 @@ import { CartDecisionActions } from "@/features/decisions/components/cart-decisi
 import { SummaryTiles } from "@/features/family/components/summary-tiles";
 import { CreateSigninCode } from "@/features/kid/components/create-signin-code";
 
+/** A family with no child yet has only just arrived: it is welcomed and told where to start. */
+function greeting(firstName: string | null | undefined, childCount: number | undefined) {
+  const name = firstName ? `, ${firstName}` : "";
+  return childCount === 0
+    ? `Welcome${name}. Start by adding your first child.`
+    : `Welcome back${name}. Here is how your family is doing this month.`;
+}
+
 function FamilyDashboard() {
   const { user } = useAuth();
   const children = useChildren();
@@ -40,10 +48,7 @@ function FamilyDashboard() {
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Family Dashboard</h1>
-          <p className="mt-1 text-slate-600">
-            {user?.firstName ? `Welcome back, ${user.firstName}.` : "Welcome back."} Here is how your family is doing
-            this month.
-          </p>
+          <p className="mt-1 text-slate-600">{greeting(user?.firstName, children.data?.length)}</p>
         </div>
         <AddChildDialog parentId={user?.id} triggerClassName="w-full sm:w-auto" />
       </div>
