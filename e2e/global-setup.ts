@@ -9,6 +9,8 @@ import { ensureClientBuilt } from "../scripts/build-if-stale";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: journeys read the e-mail it writes to DATA_DIR/outbox, as its recipient would. */
+    dataDir: string;
   }
 }
 
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide("baseUrl", baseUrl);
+  project.provide("dataDir", dataDir);
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));

@@ -26,7 +26,7 @@ import rateLimits from "./plugins/rate-limits";
 import session, { SESSION_COOKIE } from "./plugins/session";
 
 export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "clientDir" | "now"> &
-  Partial<Pick<Config, "adminJwtSecret" | "mail">> & {
+  Partial<Pick<Config, "adminJwtSecret" | "mail" | "host" | "port">> & {
     logLevel?: string;
     /** Trust X-Forwarded-* from a proxy in front (TRUST_PROXY; tests use it to vary the client address). */
     trustProxy?: boolean | string;
@@ -133,9 +133,20 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     worker: config.automations?.worker ?? false,
   });
   await app.register(import("./modules/automations/automations.routes"));
+  await app.register(import("./modules/password-reset/password-reset.routes"), { linkOrigin: ownOrigin(config) });
 
   registerClient(app, config.clientDir);
   return app;
+}
+
+/**
+ * Where e-mailed links point: APP_ORIGIN, or this server's own address. Never the Host a caller sent: a
+ * forged one would have a parent mailed a reset link to another site.
+ */
+function ownOrigin(config: AppConfig): string {
+  if (config.appOrigin) return config.appOrigin;
+  const host = !config.host || config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.port ?? 5000}`;
 }
 
 /** decisions.md: the admin screens read `error`, so staff calls carry it on every error answer. */

@@ -19,6 +19,8 @@ const AdminDashboardPage = lazy(() => import("./routes/admin/admin-dashboard-pag
 const SystemTestPage = lazy(() => import("./routes/system-test/system-test-page"));
 const SignInPage = lazy(() => import("./routes/signin/signin-page"));
 const KidSignInPage = lazy(() => import("./routes/kid/kid-signin-page"));
+const ForgotPasswordPage = lazy(() => import("./routes/forgot-password/forgot-password-page"));
+const ResetPasswordPage = lazy(() => import("./routes/reset-password/reset-password-page"));
 
 function PageSpinner() {
   return (
@@ -48,6 +50,8 @@ export function AppRouter() {
         <Route path="/admin/dashboard" component={AdminDashboardPage} />
         <Route path="/test" component={SystemTestPage} />
         <Route path="/signin" component={SignInPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/kid" component={KidSignInPage} />
         <Route component={NotFoundPage} />
       </Switch>

@@ -35,6 +35,8 @@ const EXPECTED_PUBLIC = [
   "GET /api/logout",
   "GET /api/test/health",
   "POST /api/auth/login",
+  "POST /api/auth/password-reset",
+  "POST /api/auth/password-reset/confirm",
   "POST /api/auth/signup",
   "POST /api/consents",
   "POST /api/demo-requests",

@@ -10,6 +10,13 @@ export const SIGN_IN_FAILURES_ALLOWED = 10;
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 /** decisions.md: sign-ups are limited per address to no fewer than 100 an hour. */
 export const SIGNUPS_PER_HOUR = 100;
+/**
+ * docs/decisions/100: reset links asked for in an hour, per e-mail (so nobody's inbox can be flooded) and per
+ * address (so addresses cannot be tried at speed).
+ */
+export const RESET_REQUESTS_PER_EMAIL = 5;
+export const RESET_REQUESTS_PER_ADDRESS = 20;
+export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * decisions.md "Public forms": each form's posts are limited per address, counted before the write so

@@ -2,7 +2,7 @@ import { z } from "zod";
 import "./zod-messages";
 import { SUBSCRIPTION_TIERS } from "./usage";
 
-const EmailSchema = z
+export const EmailSchema = z
   .email({ message: "Enter a valid e-mail address" })
   .max(254, { message: "E-mail must be at most 254 characters" })
   .transform((e) => e.toLowerCase());

@@ -3,6 +3,7 @@ export * from "./carts";
 export * from "./categories";
 export * from "./children";
 export * from "./chores";
+export * from "./password-resets";
 export * from "./public-forms";
 export * from "./rate-limits";
 export * from "./sessions";

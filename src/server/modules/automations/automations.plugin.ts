@@ -6,7 +6,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { createEngine } from "./automations.engine";
-import { createMailer } from "./mailer";
+import { createMailer, type Mailer } from "./mailer";
 
 export interface Automations {
   /** Starts a workflow for a parent; answers the new execution (running, nothing done yet). */
@@ -20,6 +20,8 @@ export interface Automations {
 declare module "fastify" {
   interface FastifyInstance {
     automations: Automations;
+    /** The automations' mailer, shared with the password reset e-mail. */
+    mailer: Mailer;
   }
 }
 
@@ -43,6 +45,7 @@ const SWEEP_INTERVAL_MS = 30_000;
 export default fp(
   async function automationsPlugin(app: FastifyInstance, opts: AutomationsOptions) {
     const mailer = createMailer(opts.mail);
+    app.decorate("mailer", mailer);
     let boss: PgBoss | null = null;
     let closing = false;
     const inFlight = new Set<Promise<unknown>>();

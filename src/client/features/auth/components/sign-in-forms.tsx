@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type Login, LoginSchema, type Signup, SignupSchema } from "@shared/schemas/auth";
 import { AlertCircle } from "lucide-react";
 import { type FieldValues, type Path, type UseFormSetError, useForm } from "react-hook-form";
+import { Link } from "wouter";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { useLogIn } from "@/features/auth/api/log-in";
@@ -11,11 +12,14 @@ import { FormField } from "./form-field";
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
 
+export const TEXT_LINK =
+  "font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+
 /**
  * Turns a failed sign-in or sign-up into what the form shows: the server's field messages on their
  * fields, and the rest (401 Invalid email or password, 409 duplicate, 429 too many attempts) above the button.
  */
-function applyServerError<T extends FieldValues>(
+export function applyServerError<T extends FieldValues>(
   error: unknown,
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
@@ -39,7 +43,7 @@ function applyServerError<T extends FieldValues>(
   return error.serverMessage ?? GENERIC_FAILURE;
 }
 
-function FormAlert({ message }: { message: string | null | undefined }) {
+export function FormAlert({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
     <div
@@ -145,6 +149,9 @@ export function LogInForm({ onDone }: { onDone: () => void }) {
         error={errors.password?.message}
         {...form.register("password")}
       />
+      <Link href="/forgot-password" className={`-mt-2 justify-self-end text-sm ${TEXT_LINK}`}>
+        Forgot password?
+      </Link>
       <FormAlert message={errors.root?.server?.message} />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign In"}
