@@ -158,9 +158,8 @@ test("the Free plan's one active child: a second one is refused with the plan's 
   await dialog.getByLabel("Child's name").fill("Mia");
   await dialog.getByRole("button", { name: "Add Child", exact: true }).click();
   await seeText(page, "Upgrade to the Family Plan");
-  // The toast leads on to the plans instead of leaving the parent stuck (the dialog behind it stays modal,
-  // so the toast is found by its text rather than its role).
-  await page.locator("a", { hasText: "See plans" }).click();
+  // The dialog (and its toast) lead on to the plans instead of leaving the parent stuck.
+  await dialog.getByRole("link", { name: "See plans" }).click();
   await page.waitForURL(/\/parent#plans$/);
   // The refused request is logged by the browser; it is the answer this test expects.
   expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);

@@ -4,6 +4,7 @@ import { DEFAULT_PROFILE_COLOR } from "@shared/schemas/common";
 import { AlertCircle, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { Link } from "wouter";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { ColorSwatches } from "@/components/ui/color-swatches";
@@ -55,8 +56,11 @@ export function AddChildForm({
   });
   const { errors, isSubmitting } = form.formState;
   const problems = errorList(errors);
+  /** The plan's child limit, said in the dialog too: a modal dialog keeps the keyboard away from the toast. */
+  const [planLimit, setPlanLimit] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setPlanLimit(null);
     try {
       // spec 000 §7 names a parentId in the payload; the server takes the owner from the session.
       await createChild.mutateAsync({ ...values, ...(parentId ? { parentId } : {}) });
@@ -73,12 +77,13 @@ export function AddChildForm({
       }
       const description = (error instanceof ApiRequestError && error.serverMessage) || CREATE_CHILD_FAILED;
       // 403 is the plan's child limit: the toast leads to the plans rather than leaving the parent stuck.
-      const planLimit = error instanceof ApiRequestError && error.status === 403;
+      const overPlan = error instanceof ApiRequestError && error.status === 403;
+      if (overPlan) setPlanLimit(description);
       toast({
         title: "Error",
         description,
         variant: "destructive",
-        ...(planLimit ? { action: <ToastLink href={PLANS_SECTION.href}>See plans</ToastLink> } : {}),
+        ...(overPlan ? { action: <ToastLink href={PLANS_SECTION.href}>See plans</ToastLink> } : {}),
       });
     }
   });
@@ -167,6 +172,14 @@ export function AddChildForm({
             ))}
           </ul>
         </div>
+      )}
+      {planLimit && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          {planLimit}{" "}
+          <Link href={PLANS_SECTION.href} className="font-semibold text-brand-800 underline">
+            See plans
+          </Link>
+        </p>
       )}
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
