@@ -3,10 +3,10 @@ import fp from "fastify-plugin";
 import { unauthorized } from "../lib/http-errors";
 
 /**
- * The /api routes anyone may call without a parent's or a child's session: signing up, in and out, resetting a forgotten password, the
- * kid sign-in, the public forms and the system test page's health check. Every other /api route answers
- * 401 to a visitor before its body is read or validated, so a route added later is private unless it is
- * named here. HEAD shares its GET route's entry.
+ * The /api routes anyone may call without a parent's or a child's session: signing up, in and out,
+ * resetting a forgotten password, the kid sign-in, the public forms and the system test page's health
+ * check. Every other /api route answers 401 to a visitor before its body is read or validated, so a route
+ * added later is private unless it is named here. HEAD shares its GET route's entry.
  */
 export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   "POST /api/auth/signup",

@@ -59,13 +59,25 @@ export const TEMPLATE_NAMES = Object.keys(TEMPLATES);
 const escapeHtml = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
+/**
+ * Every Pocketwise e-mail's shape: a greeting by first name, the paragraphs, the team's signature, as
+ * text and as HTML. A paragraph that is exactly `link` becomes a link in the HTML.
+ */
+export function composeMail(subject: string, firstName: string | null, body: string[], link?: string): MailContent {
+  const paragraphs = [`Hi ${firstName?.trim() || "there"},`, ...body, "The Pocketwise team"];
+  const text = `${paragraphs.join("\n\n")}\n`;
+  const html = paragraphs
+    .map((p) =>
+      p === link
+        ? `<p><a href="${escapeHtml(p)}">${escapeHtml(p)}</a></p>`
+        : `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`,
+    )
+    .join("\n");
+  return { subject, text, html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n` };
+}
+
 export function renderTemplate(name: string, context: TemplateContext): MailContent {
   const template = Object.hasOwn(TEMPLATES, name) ? TEMPLATES[name] : undefined;
   if (!template) throw new UnknownTemplateError(name);
-  const greeting = `Hi ${context.firstName?.trim() || "there"},`;
-  const paragraphs = [greeting, ...template.paragraphs(context.appOrigin)];
-  const signature = "The Pocketwise team";
-  const text = `${[...paragraphs, signature].join("\n\n")}\n`;
-  const html = [...paragraphs, signature].map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n");
-  return { subject: template.subject, text, html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n` };
+  return composeMail(template.subject, context.firstName, template.paragraphs(context.appOrigin));
 }
