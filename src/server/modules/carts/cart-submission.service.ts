@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { decideAutoApproval } from "../../../shared/rules/auto-approval";
 import type { BadgeEvent } from "../../../shared/rules/badges";
@@ -5,45 +6,101 @@ import { formatCents, parseCents } from "../../../shared/rules/money";
 import { purchasesLeft } from "../../../shared/rules/plans";
 import type { CartItem, CartSubmit } from "../../../shared/schemas/carts";
 import type { Tx } from "../../db/client";
-import type { BudgetCategoryRow, ChildRow, UserRow } from "../../db/schema";
+import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
+import { groupCommit, type Outcome } from "../../lib/group-commit";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
 import { type Actor, assertActorMaySee, familyOf } from "../../plugins/auth";
-import { badgeWrites, reviewEndedMonth } from "../achievements/badges.service";
-import { categorySpent, listChildCategories } from "../categories/categories.repository";
+import { earnedBadgeRows, judgeEndedMonth } from "../achievements/badges.service";
+import { categorySpent } from "../categories/categories.repository";
 import { monthAmounts } from "../children/children.repository";
 import { CHILD_NOT_FOUND } from "../children/children.service";
-import { inCartTransaction, inChildTransaction } from "../children/family-lock";
+import { inCartTransaction, lockChildrenCategories, lockFamilyChildren } from "../children/family-lock";
 import { monthlyPurchasesUsed } from "../usage/usage.repository";
+import { MAX_BATCH, MAX_BATCHES_IN_FLIGHT } from "./batching";
 import { CART_NOT_FOUND } from "./cart-decisions.service";
-import { findCartByIdempotencyKey, insertCart, suggestionAccepted } from "./carts.repository";
-import { itemAmount, MAX_AMOUNT_CENTS, namesCategories, purchaseWrites, sharesByCategory } from "./purchases";
+import { addCartWrites, type CartWrites, noCartWrites, writeCartWrites } from "./cart-writes.repository";
+import { findCartsByIdempotencyKeys, suggestionAccepted } from "./carts.repository";
+import { itemAmount, MAX_AMOUNT_CENTS, namesCategories, purchaseChanges, sharesByCategory } from "./purchases";
 
 type SubmitInput = Pick<CartSubmit, "retailer" | "tag" | "notes"> & { items: CartItem[] };
 
+interface Submission {
+  actor: Actor;
+  childId: string;
+  input: SubmitInput;
+  idempotencyKey: string | undefined;
+}
+
 /**
- * decisions.md "Carts": submits a cart from the child's session or the owning parent's. A retry with the
- * same Idempotency-Key answers the cart the first attempt made; the family lock makes the retry wait for
- * the first attempt, so two racing retries never make two carts.
+ * decisions.md "Carts": submits a cart from the child's session or the owning parent's. Submissions
+ * that arrive together are written together (group commit, one transaction for many families), and a
+ * family's submissions never share a batch, so each is decided on its family's latest figures. A retry
+ * with the same Idempotency-Key answers the cart the first attempt made: the retry runs after the first
+ * attempt has committed, under the same family lock, so two racing retries never make two carts.
  */
-export async function submitCart(
-  app: FastifyInstance,
-  actor: Actor,
-  childId: string,
-  input: SubmitInput,
-  idempotencyKey: string | undefined,
-) {
-  assertActorMaySee(actor, childId);
-  const parentId = familyOf(actor);
-  return inChildTransaction(app, parentId, childId, async (tx, locked) => {
-    if (!locked) throw notFound(CHILD_NOT_FOUND);
-    const { user, child } = locked;
-    if (idempotencyKey) {
-      const earlier = await findCartByIdempotencyKey(tx, child.id, idempotencyKey);
-      if (earlier) return earlier;
-    }
-    return createCart(app, tx, user, child, input, { idempotencyKey });
+export function cartSubmitter(app: FastifyInstance) {
+  const submit = groupCommit<Submission, CartRow>({
+    keyOf: (s) => familyOf(s.actor),
+    runBatch: (batch, alone) => app.database.db.transaction((tx) => submitBatch(app, tx, batch, alone)),
+    maxBatch: MAX_BATCH,
+    maxInFlight: MAX_BATCHES_IN_FLIGHT,
   });
+  return (actor: Actor, childId: string, input: SubmitInput, idempotencyKey: string | undefined) => {
+    assertActorMaySee(actor, childId);
+    return submit({ actor, childId, input, idempotencyKey });
+  };
+}
+
+/** `alone`: wait for rows another transaction holds; otherwise leave their jobs to run alone (group-commit). */
+async function submitBatch(
+  app: FastifyInstance,
+  tx: Tx,
+  batch: Submission[],
+  alone: boolean,
+): Promise<Outcome<CartRow>[]> {
+  const now = app.now();
+  const locked = await lockFamilyChildren(
+    tx,
+    batch.map((s) => ({ parentId: familyOf(s.actor), childId: s.childId })),
+    { skipLocked: !alone },
+  );
+  const lockedChild = (s: Submission) => locked.get(s.childId.toLowerCase());
+  const earlier = await findCartsByIdempotencyKeys(
+    tx,
+    batch.flatMap((s) => {
+      const found = lockedChild(s);
+      return found && s.idempotencyKey ? [{ childId: found.child.id, key: s.idempotencyKey }] : [];
+    }),
+  );
+  const categories = await lockChildrenCategories(
+    tx,
+    batch.flatMap((s) => {
+      const found = lockedChild(s);
+      return found && namesCategories(s.input.items) ? [found.child.id] : [];
+    }),
+  );
+
+  const writes = noCartWrites();
+  const outcomes = batch.map((s): Outcome<CartRow> => {
+    try {
+      const found = lockedChild(s);
+      if (!found && !alone) return { kind: "alone" };
+      if (!found) throw notFound(CHILD_NOT_FOUND);
+      const { user, child } = found;
+      const again = s.idempotencyKey ? earlier.get(`${child.id}:${s.idempotencyKey}`) : undefined;
+      if (again) return { kind: "done", value: again };
+      const made = prepareCart(user, child, s.input, categories.get(child.id) ?? [], now, {
+        idempotencyKey: s.idempotencyKey,
+      });
+      addCartWrites(writes, made.writes);
+      return { kind: "done", value: made.cart };
+    } catch (error) {
+      return { kind: "failed", error };
+    }
+  });
+  await writeCartWrites(tx, writes);
+  return outcomes;
 }
 
 /** Turns a declined cart's suggested item into a new cart that goes through the same rules as any other. */
@@ -58,16 +115,12 @@ export async function acceptSuggestion(app: FastifyInstance, actor: Actor, cartI
     if (await suggestionAccepted(tx, cart)) throw conflict("This suggestion was already accepted");
     const item: CartItem = { name: suggestion.name, price: suggestion.price, quantity: 1 };
     if (suggestion.url) item.url = suggestion.url;
-    return createCart(
-      app,
-      tx,
-      user,
-      child,
-      { retailer: cart.retailer, tag: cart.tag ?? undefined, items: [item] },
-      {
-        fromCartId: cart.id,
-      },
-    );
+    const input = { retailer: cart.retailer, tag: cart.tag ?? undefined, items: [item] };
+    const made = prepareCart(user, child, input, [], app.now(), { fromCartId: cart.id });
+    const writes = noCartWrites();
+    addCartWrites(writes, made.writes);
+    await writeCartWrites(tx, writes);
+    return made.cart;
   });
 }
 
@@ -89,20 +142,24 @@ function withKnownCategories(items: CartItem[], categories: BudgetCategoryRow[])
   return resolved;
 }
 
-async function createCart(
-  app: FastifyInstance,
-  tx: Tx,
+/**
+ * A new cart decided by the rules, and what writing it changes. Throws (changing nothing) when the cart
+ * may not be made. The caller holds the family's lock and its child's and categories' row locks.
+ */
+function prepareCart(
   user: UserRow,
   lockedChild: ChildRow,
   input: SubmitInput,
+  lockedCategories: BudgetCategoryRow[],
+  now: Date,
   link: { idempotencyKey?: string; fromCartId?: string },
-) {
+): { cart: CartRow; writes: Partial<CartWrites> } {
   if (!lockedChild.isActive) {
     throw forbidden(`${lockedChild.name}'s profile is inactive, so purchases are paused until a parent reactivates it`);
   }
-  const now = app.now();
-  const child = await reviewEndedMonth(tx, lockedChild, now);
-  const categories = namesCategories(input.items) ? await listChildCategories(tx, child.id, true) : [];
+  const judged = judgeEndedMonth(lockedChild, now);
+  const child = judged?.child ?? lockedChild;
+  const categories = namesCategories(input.items) ? lockedCategories : [];
   const items = withKnownCategories(input.items, categories);
   const total = items.reduce((sum, item) => sum + itemAmount(item), 0);
   if (total > MAX_AMOUNT_CENTS) {
@@ -129,28 +186,32 @@ async function createCart(
     })),
   });
 
+  const cart: CartRow = {
+    id: randomUUID(),
+    childId: child.id,
+    retailer: input.retailer,
+    total,
+    status: decision.approved ? "approved" : "pending",
+    tag: input.tag || null,
+    notes: input.notes || null,
+    items,
+    decisionReason: decision.reason,
+    decisionNote: null,
+    suggestedItem: null,
+    fromCartId: link.fromCartId ?? null,
+    idempotencyKey: link.idempotencyKey ?? null,
+    approvedAt: decision.approved ? now : null,
+    declinedAt: null,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   const submitted: BadgeEvent = { kind: "cart_submitted" };
-  const writes = decision.approved
-    ? purchaseWrites(tx, { user, child, total, items, categories, now }, [submitted])
-    : badgeWrites(tx, child.id, [submitted], now);
-  const cart = await insertCart(
-    tx,
-    {
-      childId: child.id,
-      retailer: input.retailer,
-      total,
-      status: decision.approved ? "approved" : "pending",
-      tag: input.tag || null,
-      notes: input.notes || null,
-      items,
-      decisionReason: decision.reason,
-      fromCartId: link.fromCartId ?? null,
-      idempotencyKey: link.idempotencyKey ?? null,
-      approvedAt: decision.approved ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    },
-    writes,
-  );
-  return cart;
+  const purchase = decision.approved
+    ? purchaseChanges({ user, child, total, items, categories, now }, [submitted])
+    : { children: judged ? [child] : [], badges: earnedBadgeRows(child.id, [submitted], now) };
+  return {
+    cart,
+    writes: { ...purchase, badges: [...(judged?.badges ?? []), ...purchase.badges], newCarts: [cart] },
+  };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type WithSubquery } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import type { Cart, PendingCart } from "../../../shared/schemas/carts";
 import type { Executor } from "../../db/client";
@@ -39,12 +39,16 @@ export async function listPendingCarts(db: Executor, parentId: string): Promise<
   return rows.map((r) => ({ ...toCart(r.cart), childName: r.childName, childProfileColor: r.childProfileColor }));
 }
 
-export async function findCartByIdempotencyKey(db: Executor, childId: string, key: string) {
-  const [row] = await db
+/** Carts made with these (child, Idempotency-Key) pairs, by "childId:key". */
+export async function findCartsByIdempotencyKeys(db: Executor, pairs: { childId: string; key: string }[]) {
+  if (!pairs.length) return new Map<string, CartRow>();
+  const rows = await db
     .select()
     .from(carts)
-    .where(and(eq(carts.childId, childId), eq(carts.idempotencyKey, key)));
-  return row ?? null;
+    .where(
+      sql`(${carts.childId}, ${carts.idempotencyKey}) in (select child_id, key from jsonb_to_recordset(${JSON.stringify(pairs.map((p) => ({ child_id: p.childId, key: p.key })))}::jsonb) as p(child_id uuid, key text))`,
+    );
+  return new Map(rows.map((r) => [`${r.childId}:${r.idempotencyKey}`, r]));
 }
 
 /** True when a child has already turned this declined cart's suggestion into a cart of its own. */
@@ -57,40 +61,11 @@ export async function suggestionAccepted(db: Executor, cart: CartRow) {
   return row !== undefined;
 }
 
-/** `writes` are other changes made in the same statement (see purchaseWrites). */
-export async function insertCart(db: Executor, values: typeof carts.$inferInsert, writes: WithSubquery[] = []) {
-  const [row] = await db
-    .with(...writes)
-    .insert(carts)
-    .values(values)
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
-}
-
-export async function updateCart(
-  db: Executor,
-  id: string,
-  values: Partial<typeof carts.$inferInsert>,
-  writes: WithSubquery[] = [],
-) {
-  const [row] = await db
-    .with(...writes)
-    .update(carts)
-    .set(values)
-    .where(eq(carts.id, id))
-    .returning();
-  if (!row) throw new Error("cart vanished inside its transaction");
-  return row;
-}
-
-export async function findIdempotentResponse(db: Executor, key: string) {
-  const [row] = await db.select().from(idempotentResponses).where(eq(idempotentResponses.key, key));
-  return row ? { statusCode: Number(row.statusCode), body: row.body as Cart } : null;
-}
-
-export async function saveIdempotentResponse(db: Executor, key: string, statusCode: number, body: Cart, now: Date) {
-  await db.insert(idempotentResponses).values({ key, statusCode: String(statusCode), body, createdAt: now });
+/** Answers saved for these Idempotency-Keys, by key. */
+export async function findIdempotentResponses(db: Executor, keys: string[]) {
+  if (!keys.length) return new Map<string, { statusCode: number; body: Cart }>();
+  const rows = await db.select().from(idempotentResponses).where(inArray(idempotentResponses.key, keys));
+  return new Map(rows.map((r) => [r.key, { statusCode: Number(r.statusCode), body: r.body as Cart }]));
 }
 
 /** A retry comes within minutes; a saved decision answer older than this is never needed again. */

@@ -7,8 +7,8 @@ import { badRequest } from "../../lib/http-errors";
 import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { requireActor, requireParent } from "../../plugins/auth";
 import { findVisibleChild } from "../children/children.service";
-import { decideCart } from "./cart-decisions.service";
-import { acceptSuggestion, submitCart } from "./cart-submission.service";
+import { cartDecider } from "./cart-decisions.service";
+import { acceptSuggestion, cartSubmitter } from "./cart-submission.service";
 import {
   deleteIdempotentResponsesBefore,
   IDEMPOTENT_RESPONSE_TTL_MS,
@@ -35,6 +35,8 @@ function idempotencyKeyOf(req: FastifyRequest): string | undefined {
 export default async function cartsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  const submitCart = cartSubmitter(app);
+  const decideCart = cartDecider(app);
 
   // Saved decision answers only serve retries; sweep old ones now and then rather than on every request.
   repeatWhileOpen(app, 60 * 60 * 1000, () =>
@@ -82,7 +84,7 @@ export default async function cartsRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const actor = requireActor(req);
-      const cart = await submitCart(app, actor, req.params.id, req.body, idempotencyKeyOf(req));
+      const cart = await submitCart(actor, req.params.id, req.body, idempotencyKeyOf(req));
       return reply.status(201).send(toCart(cart));
     },
   );
@@ -100,7 +102,7 @@ export default async function cartsRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const parentId = requireParent(req);
-      const { statusCode, body } = await decideCart(app, parentId, req.params.id, req.body, idempotencyKeyOf(req));
+      const { statusCode, body } = await decideCart(parentId, req.params.id, req.body, idempotencyKeyOf(req));
       return reply.status(statusCode).send(body);
     },
   );

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addChild,
@@ -7,6 +8,7 @@ import {
   signInChild,
   signUpParent,
   type TestApp,
+  testDatabaseKind,
 } from "../../test-support/test-app";
 
 /**
@@ -256,4 +258,68 @@ describe("concurrent purchase writes", () => {
     );
     expect(statuses(results)).toEqual({ 201: 1, 409: 9 });
   });
+
+  it("many families' submissions and decisions at once are each decided on their own family's figures", async () => {
+    const families = await Promise.all(
+      Array.from({ length: 12 }, () => family("premium", { monthlyBudget: "20.00", autoApprovalLimit: "10.00" })),
+    );
+    const pending = await Promise.all(
+      families.map(async ({ parent, child }) => (await pendingCarts(parent.cookie, child.id, ["15.00"]))[0]),
+    );
+    const requests = families.flatMap(({ parent, child }, i) => [
+      ...Array.from(
+        { length: 3 },
+        () => () => http("POST", `/api/children/${child.id}/carts`, parent.cookie, submitBody("9.00")),
+      ),
+      () => http("PATCH", `/api/carts/${pending[i]}/status`, parent.cookie, { status: "approved" }),
+    ]);
+    const shuffled = requests.map((run, i) => ({ run, key: (i * 5) % requests.length })).sort((a, b) => a.key - b.key);
+    const results = await Promise.all(shuffled.map((r) => r.run()));
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    for (const { child } of families) {
+      const state = await childState(child.id);
+      // 15.00 approved by the parent leaves room for no 9.00 cart; without it, two fit. Either way spent matches.
+      expect(state?.spent).toBe(state?.sum ?? "0.00");
+      expect(Number(state?.spent)).toBeLessThanOrEqual(20);
+      expect(["15.00", "18.00"]).toContain(state?.spent);
+    }
+  });
+
+  it.runIf(testDatabaseKind() === "postgres")(
+    "a family whose rows another transaction holds does not hold up other families' submissions",
+    async () => {
+      const held = await family("premium", { monthlyBudget: "50.00", autoApprovalLimit: "10.00" });
+      const free = await family("premium", { monthlyBudget: "50.00", autoApprovalLimit: "10.00" });
+      const connection = t.database.connection;
+      if (connection.kind !== "postgres") throw new Error("needs PostgreSQL");
+      const holder = new pg.Client({ connectionString: connection.url });
+      await holder.connect();
+      try {
+        await holder.query("begin");
+        await holder.query("select id from users where id = $1 for update", [held.parent.user.id]);
+        let heldDone = false;
+        const heldSubmission = http(
+          "POST",
+          `/api/children/${held.child.id}/carts`,
+          held.parent.cookie,
+          submitBody("2.00"),
+        ).then((r) => {
+          heldDone = true;
+          return r;
+        });
+        const others = await Promise.all(
+          Array.from({ length: 3 }, () =>
+            http("POST", `/api/children/${free.child.id}/carts`, free.parent.cookie, submitBody("2.00")),
+          ),
+        );
+        expect(statuses(others)).toEqual({ 201: 3 });
+        expect(heldDone).toBe(false);
+        await holder.query("commit");
+        expect((await heldSubmission).status).toBe(201);
+        expect(await childState(held.child.id)).toMatchObject({ spent: "2.00", approved: "1" });
+      } finally {
+        await holder.end();
+      }
+    },
+  );
 });

@@ -1,22 +1,14 @@
-import { eq, type WithSubquery } from "drizzle-orm";
 import type { BadgeEvent } from "../../../shared/rules/badges";
 import { type Cents, formatCents, parseCents } from "../../../shared/rules/money";
 import type { CartItem } from "../../../shared/schemas/carts";
-import type { Tx } from "../../db/client";
-import {
-  type BudgetCategoryRow,
-  budgetCategories,
-  type ChildRow,
-  children,
-  type UserRow,
-  users,
-} from "../../db/schema";
+import type { BudgetCategoryRow, ChildRow, UserRow } from "../../db/schema";
 import { conflict } from "../../lib/http-errors";
 import { monthKey, startOfMonth } from "../../lib/month";
-import { badgeWrites } from "../achievements/badges.service";
+import { earnedBadgeRows } from "../achievements/badges.service";
 import { categorySpent } from "../categories/categories.repository";
 import { monthAmounts } from "../children/children.repository";
 import { monthlyPurchasesUsed } from "../usage/usage.repository";
+import type { CartWrites } from "./cart-writes.repository";
 
 /** The largest amount numeric(10,2) holds: 99999999.99. */
 export const MAX_AMOUNT_CENTS: Cents = 9_999_999_999;
@@ -45,51 +37,40 @@ export const namesCategories = (items: CartItem[]) => items.some((item) => item.
 /**
  * What an approval does, whether a parent decides it or auto-approval does: the cart's total joins the
  * child's and its categories' spending for the month, the parent's plan counts one more purchase, and
- * the first approved purchase earns a badge. These are returned as parts of the one statement that also
- * writes the cart, so an approval costs one round trip however many rows it changes. Callers hold the
- * family lock and the child's row lock, and have judged any month that ended.
+ * the first approved purchase earns a badge. Answered as the rows will be afterwards, to be written
+ * with the cart itself (cart-writes.repository). Callers hold the family lock and the child's and
+ * categories' row locks, and have judged any month that ended.
  */
-export function purchaseWrites(
-  tx: Tx,
+export function purchaseChanges(
   p: { user: UserRow; child: ChildRow; total: Cents; items: CartItem[]; categories: BudgetCategoryRow[]; now: Date },
   alsoEarned: BadgeEvent[] = [],
-): WithSubquery[] {
+): Pick<CartWrites, "children" | "users" | "categories" | "badges"> {
   const { user, child, total, items, categories, now } = p;
   const month = monthKey(now);
   const { spent } = monthAmounts(child, now);
-  const writes: WithSubquery[] = [
-    tx.$with("purchase_child").as(
-      tx
-        .update(children)
-        .set({ currentSpent: sumWithinMax(spent, total, "this month's spending"), spentMonth: month, updatedAt: now })
-        .where(eq(children.id, child.id))
-        .returning({ id: children.id }),
-    ),
-    tx.$with("purchase_user").as(
-      tx
-        .update(users)
-        .set({
-          monthlyPurchases: monthlyPurchasesUsed(user, now) + 1,
-          lastResetDate: startOfMonth(now),
-          updatedAt: now,
-        })
-        .where(eq(users.id, user.id))
-        .returning({ id: users.id }),
-    ),
-  ];
-  for (const [i, [category, amount]] of [...sharesByCategory(items, categories)].entries()) {
-    const categoryTotal = sumWithinMax(categorySpent(category, month), amount, `spending on ${category.name}`);
-    writes.push(
-      tx
-        .$with(`purchase_category_${i}`)
-        .as(
-          tx
-            .update(budgetCategories)
-            .set({ currentSpent: categoryTotal, spentMonth: month, updatedAt: now })
-            .where(eq(budgetCategories.id, category.id))
-            .returning({ id: budgetCategories.id }),
-        ),
-    );
-  }
-  return [...writes, ...badgeWrites(tx, child.id, [...alsoEarned, { kind: "purchase_approved" }], now)];
+  return {
+    children: [
+      {
+        ...child,
+        currentSpent: sumWithinMax(spent, total, "this month's spending"),
+        spentMonth: month,
+        updatedAt: now,
+      },
+    ],
+    users: [
+      {
+        ...user,
+        monthlyPurchases: monthlyPurchasesUsed(user, now) + 1,
+        lastResetDate: startOfMonth(now),
+        updatedAt: now,
+      },
+    ],
+    categories: [...sharesByCategory(items, categories)].map(([category, amount]) => ({
+      ...category,
+      currentSpent: sumWithinMax(categorySpent(category, month), amount, `spending on ${category.name}`),
+      spentMonth: month,
+      updatedAt: now,
+    })),
+    badges: earnedBadgeRows(child.id, [...alsoEarned, { kind: "purchase_approved" }], now),
+  };
 }

@@ -1,7 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Tx } from "../../db/client";
-import { type CartRow, type ChildRow, carts, children, type UserRow, users } from "../../db/schema";
+import {
+  type BudgetCategoryRow,
+  budgetCategories,
+  type CartRow,
+  type ChildRow,
+  carts,
+  children,
+  type UserRow,
+  users,
+} from "../../db/schema";
 import { isUuid, unauthorized } from "../../lib/http-errors";
 import { lockUser } from "../auth/users.repository";
 
@@ -23,30 +32,12 @@ export function inFamilyTransaction<T>(
 }
 
 /*
- * The variants below take the parent's lock and the rows the work is about in one statement, saving a
+ * The functions below take the parent's lock and the rows the work is about in one statement, saving a
  * round trip on the busiest writes. PostgreSQL locks a join's rows in the order of its FROM list, so the
  * parent's row is still locked first and the order every family write follows holds. `locked` is null
  * when the child or cart is not this parent's (or the id is malformed): nothing of another family is
  * ever locked or read.
  */
-
-export function inChildTransaction<T>(
-  app: FastifyInstance,
-  parentId: string,
-  childId: string,
-  work: (tx: Tx, locked: { user: UserRow; child: ChildRow } | null) => Promise<T>,
-): Promise<T> {
-  return app.database.db.transaction(async (tx) => {
-    if (!isUuid(childId)) return work(tx, null);
-    const [row] = await tx
-      .select({ user: users, child: children })
-      .from(users)
-      .innerJoin(children, eq(children.parentId, users.id))
-      .where(and(eq(users.id, parentId), eq(children.id, childId)))
-      .for("update");
-    return work(tx, row ?? null);
-  });
-}
 
 export function inCartTransaction<T>(
   app: FastifyInstance,
@@ -65,4 +56,61 @@ export function inCartTransaction<T>(
       .for("update");
     return work(tx, row ?? null);
   });
+}
+
+/*
+ * The batch variants lock several families at once (each pair is a parent and a child or cart of its
+ * own). They lock in the parents' id order, so two batches, or a batch and a single family's write,
+ * never wait on each other in a circle. A pair that is not one family's is not in the answer, nor, with
+ * skipLocked, is one whose rows another transaction holds: a batch does not wait for one family.
+ */
+
+const pairsParam = (pairs: { parentId: string; id: string }[]) =>
+  sql`(select parent_id, id from jsonb_to_recordset(${JSON.stringify(pairs.filter((p) => isUuid(p.id)).map((p) => ({ parent_id: p.parentId, id: p.id })))}::jsonb) as p(parent_id uuid, id uuid))`;
+
+export async function lockFamilyChildren(
+  tx: Tx,
+  pairs: { parentId: string; childId: string }[],
+  options: { skipLocked: boolean },
+) {
+  const rows = await tx
+    .select({ user: users, child: children })
+    .from(users)
+    .innerJoin(children, eq(children.parentId, users.id))
+    .where(
+      sql`(${users.id}, ${children.id}) in ${pairsParam(pairs.map((p) => ({ parentId: p.parentId, id: p.childId })))}`,
+    )
+    .orderBy(asc(users.id))
+    .for("update", options.skipLocked ? { skipLocked: true } : {});
+  return new Map(rows.map((r) => [r.child.id, r]));
+}
+
+export async function lockFamilyCarts(
+  tx: Tx,
+  pairs: { parentId: string; cartId: string }[],
+  options: { skipLocked: boolean },
+) {
+  const rows = await tx
+    .select({ user: users, child: children, cart: carts })
+    .from(users)
+    .innerJoin(children, eq(children.parentId, users.id))
+    .innerJoin(carts, eq(carts.childId, children.id))
+    .where(sql`(${users.id}, ${carts.id}) in ${pairsParam(pairs.map((p) => ({ parentId: p.parentId, id: p.cartId })))}`)
+    .orderBy(asc(users.id))
+    .for("update", options.skipLocked ? { skipLocked: true } : {});
+  return new Map(rows.map((r) => [r.cart.id, r]));
+}
+
+/** The categories of children whose families the caller has locked, locked in turn; by child id. */
+export async function lockChildrenCategories(tx: Tx, childIds: string[]) {
+  const byChild = new Map<string, BudgetCategoryRow[]>(childIds.map((id) => [id, []]));
+  if (!childIds.length) return byChild;
+  const rows = await tx
+    .select()
+    .from(budgetCategories)
+    .where(inArray(budgetCategories.childId, childIds))
+    .orderBy(asc(budgetCategories.childId), asc(budgetCategories.name), asc(budgetCategories.id))
+    .for("update");
+  for (const row of rows) byChild.get(row.childId)?.push(row);
+  return byChild;
 }
