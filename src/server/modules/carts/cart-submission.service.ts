@@ -117,9 +117,7 @@ export async function acceptSuggestion(app: FastifyInstance, actor: Actor, cartI
     if (suggestion.url) item.url = suggestion.url;
     const input = { retailer: cart.retailer, tag: cart.tag ?? undefined, items: [item] };
     const made = prepareCart(user, child, input, [], app.now(), { fromCartId: cart.id });
-    const writes = noCartWrites();
-    addCartWrites(writes, made.writes);
-    await writeCartWrites(tx, writes);
+    await writeCartWrites(tx, { ...noCartWrites(), ...made.writes });
     return made.cart;
   });
 }
