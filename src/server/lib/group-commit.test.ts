@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCommit, type Outcome } from "./group-commit";
+import { type GroupCommitOptions, groupCommit, type Outcome } from "./group-commit";
 
 interface Job {
   key: string;
@@ -28,6 +28,9 @@ function controlledRunner(answer: (job: Job) => Outcome<number> = (job) => ({ ki
   return { batches, runBatch, finishNext, running };
 }
 
+const commit = (runBatch: GroupCommitOptions<Job, number>["runBatch"], maxBatch = 8, maxInFlight = 1) =>
+  groupCommit<Job, number>({ keyOf: (j) => j.key, runBatch, maxBatch, maxInFlight });
+
 const settled = <T>(p: Promise<T>) =>
   p.then(
     (value) => ({ value }),
@@ -37,12 +40,7 @@ const settled = <T>(p: Promise<T>) =>
 describe("groupCommit", () => {
   it("runs a lone job at once, in a batch of its own", async () => {
     const runner = controlledRunner();
-    const submit = groupCommit<Job, number>({
-      keyOf: (j) => j.key,
-      runBatch: runner.runBatch,
-      maxBatch: 8,
-      maxInFlight: 1,
-    });
+    const submit = commit(runner.runBatch);
     const result = submit({ key: "a", value: 1 });
     expect(runner.batches).toEqual([[{ key: "a", value: 1 }]]);
     await runner.finishNext();
@@ -51,12 +49,7 @@ describe("groupCommit", () => {
 
   it("groups the jobs that arrive while a batch runs into the next batch, each answered its own outcome", async () => {
     const runner = controlledRunner();
-    const submit = groupCommit<Job, number>({
-      keyOf: (j) => j.key,
-      runBatch: runner.runBatch,
-      maxBatch: 8,
-      maxInFlight: 1,
-    });
+    const submit = commit(runner.runBatch);
     const first = submit({ key: "a", value: 1 });
     const rest = [2, 3, 4].map((value) => submit({ key: `k${value}`, value }));
     expect(runner.batches).toHaveLength(1);
@@ -68,12 +61,7 @@ describe("groupCommit", () => {
 
   it("never puts two jobs of one key in a batch or in flight at once, and keeps a key's jobs in order", async () => {
     const runner = controlledRunner();
-    const submit = groupCommit<Job, number>({
-      keyOf: (j) => j.key,
-      runBatch: runner.runBatch,
-      maxBatch: 8,
-      maxInFlight: 2,
-    });
+    const submit = commit(runner.runBatch, 8, 2);
     const results = [
       submit({ key: "a", value: 1 }),
       submit({ key: "a", value: 2 }),
@@ -97,12 +85,7 @@ describe("groupCommit", () => {
 
   it("holds at most maxBatch jobs in a batch and maxInFlight batches at once", async () => {
     const runner = controlledRunner();
-    const submit = groupCommit<Job, number>({
-      keyOf: (j) => j.key,
-      runBatch: runner.runBatch,
-      maxBatch: 3,
-      maxInFlight: 2,
-    });
+    const submit = commit(runner.runBatch, 3, 2);
     const results = Array.from({ length: 10 }, (_, value) => submit({ key: `k${value}`, value }));
     while (runner.batches.flat().length < 10 || runner.running.now > 0) await runner.finishNext();
     expect(Math.max(...runner.batches.map((b) => b.length))).toBe(3);
@@ -114,12 +97,7 @@ describe("groupCommit", () => {
     const runner = controlledRunner((job) =>
       job.value === 2 ? { kind: "failed", error: new Error("no") } : { kind: "done", value: job.value },
     );
-    const submit = groupCommit<Job, number>({
-      keyOf: (j) => j.key,
-      runBatch: runner.runBatch,
-      maxBatch: 8,
-      maxInFlight: 1,
-    });
+    const submit = commit(runner.runBatch);
     const first = submit({ key: "a", value: 1 });
     const second = settled(submit({ key: "b", value: 2 }));
     const third = submit({ key: "c", value: 3 });
@@ -133,16 +111,11 @@ describe("groupCommit", () => {
   it("runs each job of a failed batch again alone, so only the job that fails alone fails", async () => {
     const batches: number[][] = [];
     let hold: (() => void) | null = null;
-    const submit = groupCommit<Job, number>({
-      keyOf: (j) => j.key,
-      maxBatch: 8,
-      maxInFlight: 1,
-      runBatch: async (jobs) => {
-        batches.push(jobs.map((j) => j.value));
-        if (batches.length === 1) await new Promise<void>((r) => (hold = r));
-        if (jobs.some((j) => j.value === 3)) throw new Error("statement failed");
-        return jobs.map((j) => ({ kind: "done", value: j.value }));
-      },
+    const submit = commit(async (jobs) => {
+      batches.push(jobs.map((j) => j.value));
+      if (batches.length === 1) await new Promise<void>((r) => (hold = r));
+      if (jobs.some((j) => j.value === 3)) throw new Error("statement failed");
+      return jobs.map((j) => ({ kind: "done", value: j.value }));
     });
     const first = submit({ key: "a", value: 1 });
     const later = [2, 3, 4].map((value) => settled(submit({ key: `k${value}`, value })));
@@ -154,14 +127,9 @@ describe("groupCommit", () => {
 
   it("runs a job its batch could not take without waiting again alone, where it may wait", async () => {
     const calls: { values: number[]; alone: boolean }[] = [];
-    const submit = groupCommit<Job, number>({
-      keyOf: (j) => j.key,
-      maxBatch: 8,
-      maxInFlight: 1,
-      runBatch: async (jobs, alone) => {
-        calls.push({ values: jobs.map((j) => j.value), alone });
-        return jobs.map((j) => (j.value === 2 && !alone ? { kind: "alone" } : { kind: "done", value: j.value }));
-      },
+    const submit = commit(async (jobs, alone) => {
+      calls.push({ values: jobs.map((j) => j.value), alone });
+      return jobs.map((j) => (j.value === 2 && !alone ? { kind: "alone" } : { kind: "done", value: j.value }));
     });
     expect(await Promise.all([submit({ key: "a", value: 1 }), submit({ key: "b", value: 2 })])).toEqual([1, 2]);
     expect(calls).toEqual([
@@ -174,16 +142,11 @@ describe("groupCommit", () => {
   it("lets other jobs run while a job run again alone waits", async () => {
     let release: () => void = () => {};
     const calls: string[] = [];
-    const submit = groupCommit<Job, number>({
-      keyOf: (j) => j.key,
-      maxBatch: 8,
-      maxInFlight: 1,
-      runBatch: async (jobs, alone) => {
-        calls.push(`${jobs.map((j) => j.key).join("")}${alone ? " alone" : ""}`);
-        if (jobs[0]?.value === 1 && !alone) return [{ kind: "alone" }];
-        if (alone) await new Promise<void>((r) => (release = r));
-        return jobs.map((j) => ({ kind: "done", value: j.value }));
-      },
+    const submit = commit(async (jobs, alone) => {
+      calls.push(`${jobs.map((j) => j.key).join("")}${alone ? " alone" : ""}`);
+      if (jobs[0]?.value === 1 && !alone) return [{ kind: "alone" }];
+      if (alone) await new Promise<void>((r) => (release = r));
+      return jobs.map((j) => ({ kind: "done", value: j.value }));
     });
     const waitingOne = submit({ key: "a", value: 1 });
     await new Promise((r) => setTimeout(r, 0));
