@@ -8,7 +8,7 @@ import { groupCommit, type Outcome } from "../../lib/group-commit";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors";
 import { judgeEndedMonth } from "../achievements/badges.service";
 import { monthAmounts } from "../children/children.repository";
-import { lockChildrenCategories, lockFamilyCarts } from "../children/family-lock";
+import { lockChildrenCategories, lockedPair, lockFamilyCarts } from "../children/family-lock";
 import { monthlyPurchasesUsed } from "../usage/usage.repository";
 import { MAX_BATCH, MAX_BATCHES_IN_FLIGHT } from "./batching";
 import { addCartWrites, type CartWrites, noCartWrites, writeCartWrites } from "./cart-writes.repository";
@@ -60,7 +60,7 @@ async function decideBatch(
     batch.map((d) => ({ parentId: d.parentId, cartId: d.cartId })),
     { skipLocked: !alone },
   );
-  const lockedCart = (d: Decision) => locked.get(d.cartId.toLowerCase());
+  const lockedCart = (d: Decision) => lockedPair(locked, d.parentId, d.cartId);
   const answers = await findIdempotentResponses(
     tx,
     batch.flatMap((d) => answerKey(d) ?? []),

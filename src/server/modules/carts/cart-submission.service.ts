@@ -15,7 +15,7 @@ import { earnedBadgeRows, judgeEndedMonth } from "../achievements/badges.service
 import { categorySpent } from "../categories/categories.repository";
 import { monthAmounts } from "../children/children.repository";
 import { CHILD_NOT_FOUND } from "../children/children.service";
-import { inCartTransaction, lockChildrenCategories, lockFamilyChildren } from "../children/family-lock";
+import { inCartTransaction, lockChildrenCategories, lockedPair, lockFamilyChildren } from "../children/family-lock";
 import { monthlyPurchasesUsed } from "../usage/usage.repository";
 import { MAX_BATCH, MAX_BATCHES_IN_FLIGHT } from "./batching";
 import { CART_NOT_FOUND } from "./cart-decisions.service";
@@ -65,7 +65,7 @@ async function submitBatch(
     batch.map((s) => ({ parentId: familyOf(s.actor), childId: s.childId })),
     { skipLocked: !alone },
   );
-  const lockedChild = (s: Submission) => locked.get(s.childId.toLowerCase());
+  const lockedChild = (s: Submission) => lockedPair(locked, familyOf(s.actor), s.childId);
   const earlier = await findCartsByIdempotencyKeys(
     tx,
     batch.flatMap((s) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import type { Cart, PendingCart } from "../../../shared/schemas/carts";
 import type { Executor } from "../../db/client";
@@ -42,13 +42,19 @@ export async function listPendingCarts(db: Executor, parentId: string): Promise<
 /** Carts made with these (child, Idempotency-Key) pairs, by "childId:key". */
 export async function findCartsByIdempotencyKeys(db: Executor, pairs: { childId: string; key: string }[]) {
   if (!pairs.length) return new Map<string, CartRow>();
+  const wanted = new Set(pairs.map((p) => `${p.childId}:${p.key}`));
   const rows = await db
     .select()
     .from(carts)
     .where(
-      sql`(${carts.childId}, ${carts.idempotencyKey}) in (select child_id, key from jsonb_to_recordset(${JSON.stringify(pairs.map((p) => ({ child_id: p.childId, key: p.key })))}::jsonb) as p(child_id uuid, key text))`,
+      and(
+        inArray(carts.childId, [...new Set(pairs.map((p) => p.childId))]),
+        inArray(carts.idempotencyKey, [...new Set(pairs.map((p) => p.key))]),
+      ),
     );
-  return new Map(rows.map((r) => [`${r.childId}:${r.idempotencyKey}`, r]));
+  return new Map(
+    rows.map((r) => [`${r.childId}:${r.idempotencyKey}`, r] as const).filter(([pair]) => wanted.has(pair)),
+  );
 }
 
 /** True when a child has already turned this declined cart's suggestion into a cart of its own. */

@@ -59,30 +59,32 @@ export function inCartTransaction<T>(
 }
 
 /*
- * The batch variants lock several families at once (each pair is a parent and a child or cart of its
- * own). They lock in the parents' id order, so two batches, or a batch and a single family's write,
- * never wait on each other in a circle. A pair that is not one family's is not in the answer, nor, with
- * skipLocked, is one whose rows another transaction holds: a batch does not wait for one family.
+ * The batch variants lock several families at once: each pair names a parent and one of its children
+ * or carts. They lock in the parents' id order, so two batches, or a batch and a single family's write,
+ * never wait on each other in a circle. Only the batch's own families are locked, and a pair that is
+ * not one family's is not in the answer, nor, with skipLocked, is one whose rows another transaction
+ * holds: a batch does not wait for one family. The ids are listed in the statement (not passed as one
+ * JSON value) so that PostgreSQL knows how few rows it looks for and reads them by primary key.
  */
 
-const pairsParam = (pairs: { parentId: string; id: string }[]) =>
-  sql`(select parent_id, id from jsonb_to_recordset(${JSON.stringify(pairs.filter((p) => isUuid(p.id)).map((p) => ({ parent_id: p.parentId, id: p.id })))}::jsonb) as p(parent_id uuid, id uuid))`;
+const pairKey = (parentId: string, id: string) => `${parentId}:${id}`.toLowerCase();
+const uuidsOf = (ids: string[]) => [...new Set(ids.filter(isUuid))];
 
 export async function lockFamilyChildren(
   tx: Tx,
   pairs: { parentId: string; childId: string }[],
   options: { skipLocked: boolean },
 ) {
+  const childIds = uuidsOf(pairs.map((p) => p.childId));
+  if (!childIds.length) return new Map<string, { user: UserRow; child: ChildRow }>();
   const rows = await tx
     .select({ user: users, child: children })
     .from(users)
     .innerJoin(children, eq(children.parentId, users.id))
-    .where(
-      sql`(${users.id}, ${children.id}) in ${pairsParam(pairs.map((p) => ({ parentId: p.parentId, id: p.childId })))}`,
-    )
+    .where(and(inArray(users.id, uuidsOf(pairs.map((p) => p.parentId))), inArray(children.id, childIds)))
     .orderBy(asc(users.id))
     .for("update", options.skipLocked ? { skipLocked: true } : {});
-  return new Map(rows.map((r) => [r.child.id, r]));
+  return new Map(rows.map((r) => [pairKey(r.user.id, r.child.id), r]));
 }
 
 export async function lockFamilyCarts(
@@ -90,16 +92,22 @@ export async function lockFamilyCarts(
   pairs: { parentId: string; cartId: string }[],
   options: { skipLocked: boolean },
 ) {
+  const cartIds = uuidsOf(pairs.map((p) => p.cartId));
+  if (!cartIds.length) return new Map<string, { user: UserRow; child: ChildRow; cart: CartRow }>();
   const rows = await tx
     .select({ user: users, child: children, cart: carts })
     .from(users)
     .innerJoin(children, eq(children.parentId, users.id))
     .innerJoin(carts, eq(carts.childId, children.id))
-    .where(sql`(${users.id}, ${carts.id}) in ${pairsParam(pairs.map((p) => ({ parentId: p.parentId, id: p.cartId })))}`)
+    .where(and(inArray(users.id, uuidsOf(pairs.map((p) => p.parentId))), inArray(carts.id, cartIds)))
     .orderBy(asc(users.id))
     .for("update", options.skipLocked ? { skipLocked: true } : {});
-  return new Map(rows.map((r) => [r.cart.id, r]));
+  return new Map(rows.map((r) => [pairKey(r.user.id, r.cart.id), r]));
 }
+
+/** What lockFamilyChildren or lockFamilyCarts answered for one pair, if anything. */
+export const lockedPair = <T>(locked: Map<string, T>, parentId: string, id: string) =>
+  locked.get(pairKey(parentId, id));
 
 /** The categories of children whose families the caller has locked, locked in turn; by child id. */
 export async function lockChildrenCategories(tx: Tx, childIds: string[]) {
