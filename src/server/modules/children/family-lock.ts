@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, type Column, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Tx } from "../../db/client";
 import {
@@ -64,24 +64,47 @@ export function inCartTransaction<T>(
  * never wait on each other in a circle. Only the batch's own families are locked, and a pair that is
  * not one family's is not in the answer, nor, with skipLocked, is one whose rows another transaction
  * holds: a batch does not wait for one family. The ids are listed in the statement (not passed as one
- * JSON value) so that PostgreSQL knows how few rows it looks for and reads them by primary key.
+ * JSON value, which PostgreSQL assumes holds 100 rows) so that it knows how few rows it looks for.
  */
 
 const pairKey = (parentId: string, id: string) => `${parentId}:${id}`.toLowerCase();
-const uuidsOf = (ids: string[]) => [...new Set(ids.filter(isUuid))];
+
+/**
+ * `(parent, row) in (values …)` keeps every other family's rows out, and the plain id list lets
+ * PostgreSQL find the child or cart rows by primary key first, whatever their family holds.
+ */
+function pairsFilter(parentColumn: Column, idColumn: Column, pairs: { parentId: string; id: string }[]) {
+  const valid = pairs.filter((p) => isUuid(p.parentId) && isUuid(p.id));
+  if (!valid.length) return null;
+  const values = sql.join(
+    valid.map((p) => sql`(${p.parentId}::uuid, ${p.id}::uuid)`),
+    sql`, `,
+  );
+  return and(
+    inArray(
+      idColumn,
+      valid.map((p) => p.id),
+    ),
+    sql`(${parentColumn}, ${idColumn}) in (values ${values})`,
+  );
+}
 
 export async function lockFamilyChildren(
   tx: Tx,
   pairs: { parentId: string; childId: string }[],
   options: { skipLocked: boolean },
 ) {
-  const childIds = uuidsOf(pairs.map((p) => p.childId));
-  if (!childIds.length) return new Map<string, { user: UserRow; child: ChildRow }>();
+  const filter = pairsFilter(
+    users.id,
+    children.id,
+    pairs.map((p) => ({ parentId: p.parentId, id: p.childId })),
+  );
+  if (!filter) return new Map<string, { user: UserRow; child: ChildRow }>();
   const rows = await tx
     .select({ user: users, child: children })
     .from(users)
     .innerJoin(children, eq(children.parentId, users.id))
-    .where(and(inArray(users.id, uuidsOf(pairs.map((p) => p.parentId))), inArray(children.id, childIds)))
+    .where(filter)
     .orderBy(asc(users.id))
     .for("update", options.skipLocked ? { skipLocked: true } : {});
   return new Map(rows.map((r) => [pairKey(r.user.id, r.child.id), r]));
@@ -92,14 +115,18 @@ export async function lockFamilyCarts(
   pairs: { parentId: string; cartId: string }[],
   options: { skipLocked: boolean },
 ) {
-  const cartIds = uuidsOf(pairs.map((p) => p.cartId));
-  if (!cartIds.length) return new Map<string, { user: UserRow; child: ChildRow; cart: CartRow }>();
+  const filter = pairsFilter(
+    users.id,
+    carts.id,
+    pairs.map((p) => ({ parentId: p.parentId, id: p.cartId })),
+  );
+  if (!filter) return new Map<string, { user: UserRow; child: ChildRow; cart: CartRow }>();
   const rows = await tx
     .select({ user: users, child: children, cart: carts })
     .from(users)
     .innerJoin(children, eq(children.parentId, users.id))
     .innerJoin(carts, eq(carts.childId, children.id))
-    .where(and(inArray(users.id, uuidsOf(pairs.map((p) => p.parentId))), inArray(carts.id, cartIds)))
+    .where(filter)
     .orderBy(asc(users.id))
     .for("update", options.skipLocked ? { skipLocked: true } : {});
   return new Map(rows.map((r) => [pairKey(r.user.id, r.cart.id), r]));
