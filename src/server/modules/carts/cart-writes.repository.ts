@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import type { Cart } from "../../../shared/schemas/carts";
 import type { Executor } from "../../db/client";
+import { arrayParam, executePrepared } from "../../db/prepared";
 import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
 import type { earnedBadgeRows } from "../achievements/badges.service";
 
@@ -42,17 +43,17 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * One part of the write: its rows travel as one JSON parameter, read back by jsonb_to_recordset. An
- * update also lists the ids it changes, so PostgreSQL knows how few rows it looks for and finds them by
- * primary key (it assumes a JSON value holds 100 rows, which on a table of some thousands of rows
- * makes scanning the whole table look cheaper).
+ * update also takes the ids it changes as an array, so that PostgreSQL finds them by primary key (it
+ * assumes a JSON value holds 100 rows, which on a table of some thousands of rows makes scanning the
+ * whole table look cheaper). The part's text never depends on how many rows it has.
  */
 function part(name: string, rows: ({ id: string } | object)[], statement: (input: SQL, ids: SQL) => SQL) {
   if (!rows.length) return null;
-  const ids = sql`(${sql.join(
-    rows.map((r) => sql`${"id" in r ? r.id : null}::uuid`),
-    sql`, `,
-  )})`;
-  return sql`${sql.raw(name)} as (${statement(sql`${JSON.stringify(rows)}::jsonb`, ids)})`;
+  const ids = arrayParam(
+    rows.map((r) => ("id" in r ? r.id : null)),
+    "uuid",
+  );
+  return { name, sql: sql`${sql.raw(name)} as (${statement(sql`${sql.param(JSON.stringify(rows))}::jsonb`, ids)})` };
 }
 
 /**
@@ -76,7 +77,7 @@ export async function writeCartWrites(tx: Executor, w: CartWrites) {
                reviewed_month = i.reviewed_month, updated_at = i.updated_at
           from jsonb_to_recordset(${input})
                as i(id uuid, current_spent numeric, spent_month text, reviewed_month text, updated_at timestamptz)
-         where c.id = i.id and c.id in ${ids}
+         where c.id = i.id and c.id = any(${ids})
         returning 1`,
     ),
     part(
@@ -92,7 +93,7 @@ export async function writeCartWrites(tx: Executor, w: CartWrites) {
            set monthly_purchases = i.monthly_purchases, last_reset_date = i.last_reset_date, updated_at = i.updated_at
           from jsonb_to_recordset(${input})
                as i(id uuid, monthly_purchases integer, last_reset_date timestamptz, updated_at timestamptz)
-         where u.id = i.id and u.id in ${ids}
+         where u.id = i.id and u.id = any(${ids})
         returning 1`,
     ),
     part(
@@ -107,7 +108,7 @@ export async function writeCartWrites(tx: Executor, w: CartWrites) {
         update budget_categories b
            set current_spent = i.current_spent, spent_month = i.spent_month, updated_at = i.updated_at
           from jsonb_to_recordset(${input}) as i(id uuid, current_spent numeric, spent_month text, updated_at timestamptz)
-         where b.id = i.id and b.id in ${ids}
+         where b.id = i.id and b.id = any(${ids})
         returning 1`,
     ),
     part(
@@ -174,7 +175,7 @@ export async function writeCartWrites(tx: Executor, w: CartWrites) {
           from jsonb_to_recordset(${input})
                as i(id uuid, status text, decision_note text, suggested_item jsonb,
                     approved_at timestamptz, declined_at timestamptz, updated_at timestamptz)
-         where c.id = i.id and c.id in ${ids}
+         where c.id = i.id and c.id = any(${ids})
         returning 1`,
     ),
     part(
@@ -191,8 +192,15 @@ export async function writeCartWrites(tx: Executor, w: CartWrites) {
           from jsonb_to_recordset(${input}) as i(key text, status_code text, body jsonb, created_at timestamptz)
         returning 1`,
     ),
-  ].filter((p): p is SQL => p !== null);
+  ].filter((p) => p !== null);
   if (!parts.length) return;
-  // Data-modifying WITH parts all run, whether or not the final SELECT reads them.
-  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  // One prepared statement for each set of parts; data-modifying WITH parts all run, read or not.
+  await executePrepared(
+    tx,
+    `pw_cart_writes_${parts.map((p) => p.name.replace(/_rows$/, "")).join("_")}`,
+    sql`with ${sql.join(
+      parts.map((p) => p.sql),
+      sql`, `,
+    )} select 1`,
+  );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import type { Cart, PendingCart } from "../../../shared/schemas/carts";
 import type { Executor } from "../../db/client";
@@ -48,10 +48,12 @@ export async function findCartsByIdempotencyKeys(db: Executor, pairs: { childId:
     .from(carts)
     .where(
       and(
-        inArray(carts.childId, [...new Set(pairs.map((p) => p.childId))]),
-        inArray(carts.idempotencyKey, [...new Set(pairs.map((p) => p.key))]),
+        sql`${carts.childId} = any(${sql.placeholder("childIds")}::uuid[])`,
+        sql`${carts.idempotencyKey} = any(${sql.placeholder("keys")}::text[])`,
       ),
-    );
+    )
+    .prepare("pw_find_carts_by_idempotency_keys")
+    .execute({ childIds: [...new Set(pairs.map((p) => p.childId))], keys: [...new Set(pairs.map((p) => p.key))] });
   return new Map(
     rows.map((r) => [`${r.childId}:${r.idempotencyKey}`, r] as const).filter(([pair]) => wanted.has(pair)),
   );
@@ -70,7 +72,12 @@ export async function suggestionAccepted(db: Executor, cart: CartRow) {
 /** Answers saved for these Idempotency-Keys, by key. */
 export async function findIdempotentResponses(db: Executor, keys: string[]) {
   if (!keys.length) return new Map<string, { statusCode: number; body: Cart }>();
-  const rows = await db.select().from(idempotentResponses).where(inArray(idempotentResponses.key, keys));
+  const rows = await db
+    .select()
+    .from(idempotentResponses)
+    .where(sql`${idempotentResponses.key} = any(${sql.placeholder("keys")}::text[])`)
+    .prepare("pw_find_idempotent_responses")
+    .execute({ keys });
   return new Map(rows.map((r) => [r.key, { statusCode: Number(r.statusCode), body: r.body as Cart }]));
 }
 

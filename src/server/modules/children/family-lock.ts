@@ -1,4 +1,4 @@
-import { and, asc, type Column, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, type Column, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Tx } from "../../db/client";
 import {
@@ -63,50 +63,49 @@ export function inCartTransaction<T>(
  * or carts. They lock in the parents' id order, so two batches, or a batch and a single family's write,
  * never wait on each other in a circle. Only the batch's own families are locked, and a pair that is
  * not one family's is not in the answer, nor, with skipLocked, is one whose rows another transaction
- * holds: a batch does not wait for one family. The ids are listed in the statement (not passed as one
- * JSON value, which PostgreSQL assumes holds 100 rows) so that it knows how few rows it looks for.
+ * holds: a batch does not wait for one family. They are prepared statements (db/prepared), planned
+ * once per connection, since planning them cost more than running them.
  */
 
 const pairKey = (parentId: string, id: string) => `${parentId}:${id}`.toLowerCase();
 
 /**
- * `(parent, row) in (values …)` keeps every other family's rows out, and the plain id list lets
- * PostgreSQL find the child or cart rows by primary key first, whatever their family holds.
+ * `(parent, row) in (unnest …)` keeps every other family's rows out, and `id = any(…)` lets PostgreSQL
+ * find the child or cart rows by primary key first, whatever their family holds.
  */
-function pairsFilter(parentColumn: Column, idColumn: Column, pairs: { parentId: string; id: string }[]) {
-  const valid = pairs.filter((p) => isUuid(p.parentId) && isUuid(p.id));
-  if (!valid.length) return null;
-  const values = sql.join(
-    valid.map((p) => sql`(${p.parentId}::uuid, ${p.id}::uuid)`),
-    sql`, `,
-  );
+function pairsFilter(parentColumn: Column, idColumn: Column) {
+  const ids = sql`${sql.placeholder("ids")}::uuid[]`;
   return and(
-    inArray(
-      idColumn,
-      valid.map((p) => p.id),
-    ),
-    sql`(${parentColumn}, ${idColumn}) in (values ${values})`,
+    sql`${idColumn} = any(${ids})`,
+    sql`(${parentColumn}, ${idColumn}) in (select * from unnest(${sql.placeholder("parentIds")}::uuid[], ${ids}))`,
   );
 }
+
+/** The placeholders' values, or null when no pair could name a row. */
+function pairsParams(pairs: { parentId: string; id: string }[]) {
+  const valid = pairs.filter((p) => isUuid(p.parentId) && isUuid(p.id));
+  return valid.length ? { parentIds: valid.map((p) => p.parentId), ids: valid.map((p) => p.id) } : null;
+}
+
+const lockName = (name: string, options: { skipLocked: boolean }) =>
+  options.skipLocked ? `${name}_skip_locked` : name;
 
 export async function lockFamilyChildren(
   tx: Tx,
   pairs: { parentId: string; childId: string }[],
   options: { skipLocked: boolean },
 ) {
-  const filter = pairsFilter(
-    users.id,
-    children.id,
-    pairs.map((p) => ({ parentId: p.parentId, id: p.childId })),
-  );
-  if (!filter) return new Map<string, { user: UserRow; child: ChildRow }>();
+  const params = pairsParams(pairs.map((p) => ({ parentId: p.parentId, id: p.childId })));
+  if (!params) return new Map<string, { user: UserRow; child: ChildRow }>();
   const rows = await tx
     .select({ user: users, child: children })
     .from(users)
     .innerJoin(children, eq(children.parentId, users.id))
-    .where(filter)
+    .where(pairsFilter(users.id, children.id))
     .orderBy(asc(users.id))
-    .for("update", options.skipLocked ? { skipLocked: true } : {});
+    .for("update", options.skipLocked ? { skipLocked: true } : {})
+    .prepare(lockName("pw_lock_family_children", options))
+    .execute(params);
   return new Map(rows.map((r) => [pairKey(r.user.id, r.child.id), r]));
 }
 
@@ -115,20 +114,18 @@ export async function lockFamilyCarts(
   pairs: { parentId: string; cartId: string }[],
   options: { skipLocked: boolean },
 ) {
-  const filter = pairsFilter(
-    users.id,
-    carts.id,
-    pairs.map((p) => ({ parentId: p.parentId, id: p.cartId })),
-  );
-  if (!filter) return new Map<string, { user: UserRow; child: ChildRow; cart: CartRow }>();
+  const params = pairsParams(pairs.map((p) => ({ parentId: p.parentId, id: p.cartId })));
+  if (!params) return new Map<string, { user: UserRow; child: ChildRow; cart: CartRow }>();
   const rows = await tx
     .select({ user: users, child: children, cart: carts })
     .from(users)
     .innerJoin(children, eq(children.parentId, users.id))
     .innerJoin(carts, eq(carts.childId, children.id))
-    .where(filter)
+    .where(pairsFilter(users.id, carts.id))
     .orderBy(asc(users.id))
-    .for("update", options.skipLocked ? { skipLocked: true } : {});
+    .for("update", options.skipLocked ? { skipLocked: true } : {})
+    .prepare(lockName("pw_lock_family_carts", options))
+    .execute(params);
   return new Map(rows.map((r) => [pairKey(r.user.id, r.cart.id), r]));
 }
 
@@ -143,9 +140,11 @@ export async function lockChildrenCategories(tx: Tx, childIds: string[]) {
   const rows = await tx
     .select()
     .from(budgetCategories)
-    .where(inArray(budgetCategories.childId, childIds))
+    .where(sql`${budgetCategories.childId} = any(${sql.placeholder("childIds")}::uuid[])`)
     .orderBy(asc(budgetCategories.childId), asc(budgetCategories.name), asc(budgetCategories.id))
-    .for("update");
+    .for("update")
+    .prepare("pw_lock_children_categories")
+    .execute({ childIds });
   for (const row of rows) byChild.get(row.childId)?.push(row);
   return byChild;
 }
