@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type SessionData, sessions } from "../db/schema";
+import { batchLoader } from "../lib/batch-loader";
 import { repeatWhileOpen } from "../lib/repeat-while-open";
 import { randomToken, sha256 } from "../lib/tokens";
 
@@ -32,12 +33,19 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     secure: opts.cookieSecure,
   };
 
-  // Every API request with a cookie runs this lookup: build its SQL once rather than per request.
-  const findLiveSession = db
+  // Every API request with a cookie runs this lookup: its SQL is built and planned once, and the
+  // requests read in one turn of the event loop share one query.
+  const findLiveSessions = db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("now"))))
-    .prepare("pw_find_live_session");
+    .where(
+      and(sql`${sessions.sid} = any(${sql.placeholder("sids")}::text[])`, gt(sessions.expire, sql.placeholder("now"))),
+    )
+    .prepare("pw_find_live_sessions");
+  const findLiveSession = batchLoader(async (sids: string[]) => {
+    const rows = await findLiveSessions.execute({ sids, now: app.now().toISOString() });
+    return new Map(rows.map((row) => [row.sid, row]));
+  });
 
   app.decorateRequest("session", null);
   app.decorateRequest("sessionSid", null);
@@ -69,8 +77,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     const token = req.cookies[SESSION_COOKIE];
     if (!token || !req.url.startsWith("/api")) return;
     const sid = sha256(token);
+    const row = await findLiveSession(sid);
     const now = app.now();
-    const [row] = await findLiveSession.execute({ sid, now: now.toISOString() });
     if (!row) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return;
