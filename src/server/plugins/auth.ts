@@ -1,11 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "../lib/http-errors";
 
+/** What a child session is told on a parent's route. */
+export const ASK_A_PARENT = "Ask a parent to do this";
+
 /** The signed-in parent's id, or 401 (a child session is not a parent: 403). */
 export function requireParent(req: FastifyRequest): string {
   const s = req.session;
   if (s?.kind === "parent") return s.userId;
-  if (s?.kind === "child") throw forbidden("Ask a parent to do this");
+  if (s?.kind === "child") throw forbidden(ASK_A_PARENT);
   throw unauthorized();
 }
 

@@ -9,7 +9,7 @@ import {
   signUpParent,
   type TestApp,
 } from "../test-support/test-app";
-import { needsSession, PUBLIC_API_ROUTES } from "./private-by-default";
+import { CHILD_SESSION_ROUTES, needsSession, PUBLIC_API_ROUTES } from "./private-by-default";
 
 /** Every route buildApp registers, as Fastify's onRoute hook sees it: the one complete list there is. */
 const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
@@ -43,6 +43,20 @@ const EXPECTED_PUBLIC = [
   "POST /api/kid/login",
   "POST /api/logout",
   "POST /api/newsletter",
+];
+
+/** The routes a child's session may call. Adding one is a decision to review (decisions.md "Ownership and roles"). */
+const EXPECTED_CHILD = [
+  "GET /api/auth/user",
+  "GET /api/children/:id",
+  "GET /api/children/:id/achievements",
+  "GET /api/children/:id/carts",
+  "GET /api/children/:id/categories",
+  "GET /api/children/:id/chores",
+  "GET /api/kid/me",
+  "POST /api/carts/:id/accept-suggestion",
+  "POST /api/children/:id/carts",
+  "POST /api/chores/:id/complete",
 ];
 
 let t: TestApp;
@@ -111,7 +125,7 @@ describe("a visitor with an invalid body", () => {
     expect(settings.statusCode).toBe(401);
     expect(settings.json()).toEqual({ message: "Unauthorized" });
 
-    // Signed in, the body is judged as before, and a child on a parent's route still gets the handler's 403.
+    // Signed in, the body is judged as before, and a child on a parent's route gets 403 before it.
     const asParent = await t.app.inject({
       method: "PATCH",
       url: `/api/children/${child.id}`,
@@ -128,5 +142,66 @@ describe("a visitor with an invalid body", () => {
     });
     expect(asChild.statusCode).toBe(403);
     expect(asChild.json()).toEqual({ message: "Ask a parent to do this" });
+  });
+});
+
+describe("a child session reaches its own child's routes only", () => {
+  const invalidBody = { headers: { "content-type": "application/json" }, body: "{" };
+
+  it("names exactly the reviewed child routes, each of them registered and private", () => {
+    const names = new Set(apiRoutes().map((r) => `${r.method} ${r.url}`));
+    expect([...CHILD_SESSION_ROUTES].sort()).toEqual(EXPECTED_CHILD);
+    for (const route of EXPECTED_CHILD) {
+      expect(names.has(route), route).toBe(true);
+      const [method = "", url = ""] = route.split(" ");
+      expect(needsSession(method, url), route).toBe(true);
+    }
+  });
+
+  it("answers a child 403 on every other route before reading its body", async () => {
+    const parent = await signUpParent(t.app);
+    const child = await addChild(t.app, parent.cookie);
+    const kid = await signInChild(t.app, parent.cookie, child.id);
+    const walked: string[] = [];
+    for (const { method, url } of apiRoutes()) {
+      if (ownGuard(url) || !needsSession(method, url) || CHILD_SESSION_ROUTES.has(`${method} ${url}`)) continue;
+      const res = await t.app.inject({
+        method: method as "GET",
+        url: url.replace(/:\w+/g, () => child.id),
+        headers: { cookie: kid, ...(method === "GET" ? {} : invalidBody.headers) },
+        ...(method === "GET" ? {} : { body: invalidBody.body }),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json(), `${method} ${url}`).toEqual({ message: "Ask a parent to do this" });
+      walked.push(`${method} ${url}`);
+    }
+    expect(walked).toContain("POST /api/children");
+    expect(walked).toContain("PATCH /api/carts/:id/status");
+    expect(walked.length).toBeGreaterThan(15);
+  });
+
+  it("answers a child 403 on a route naming another child before reading its body, and judges its own", async () => {
+    const parent = await signUpParent(t.app);
+    const child = await addChild(t.app, parent.cookie);
+    const kid = await signInChild(t.app, parent.cookie, child.id);
+    const other = randomUUID();
+    for (const url of [`/api/children/${other}/carts`, `/api/children/${other}`, `/api/children/${other}/chores`]) {
+      const post = url.endsWith("/carts");
+      const res = await t.app.inject({
+        method: post ? "POST" : "GET",
+        url,
+        headers: { cookie: kid, ...(post ? invalidBody.headers : {}) },
+        ...(post ? { body: invalidBody.body } : {}),
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ message: "You can only see your own things" });
+    }
+    const own = await t.app.inject({
+      method: "POST",
+      url: `/api/children/${child.id.toUpperCase()}/carts`,
+      headers: { cookie: kid },
+      payload: {},
+    });
+    expect(own.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { unauthorized } from "../lib/http-errors";
+import { forbidden, unauthorized } from "../lib/http-errors";
+import { ASK_A_PARENT, assertActorMaySee } from "./auth";
 
 /**
  * The /api routes anyone may call without a parent's or a child's session: signing up, in and out,
@@ -25,6 +26,25 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The routes a child's session may call (decisions.md "Ownership and roles"): its own child's records,
+ * its requests, its chores and who it is (`/api/auth/user` answers a child 401, as it answers anyone who
+ * is not a signed-in parent). A child session gets 403 on every other route, and on a route naming
+ * another child, before the body is read or validated, as a visitor gets 401.
+ */
+export const CHILD_SESSION_ROUTES: ReadonlySet<string> = new Set([
+  "GET /api/auth/user",
+  "GET /api/kid/me",
+  "GET /api/children/:id",
+  "GET /api/children/:id/achievements",
+  "GET /api/children/:id/carts",
+  "POST /api/children/:id/carts",
+  "GET /api/children/:id/categories",
+  "GET /api/children/:id/chores",
+  "POST /api/carts/:id/accept-suggestion",
+  "POST /api/chores/:id/complete",
+]);
+
+/**
  * Paths with a guard of their own: the staff area's bearer token (admin-auth.ts), and the OpenAPI
  * description, which the README invites anyone to read.
  */
@@ -33,8 +53,10 @@ const OWN_GUARD = [/^\/api\/admin(\/|$)/, /^\/api\/docs(\/|$)/];
 /** Whether a call to `route` (a pattern such as "/api/children/:id") needs a parent's or a child's session. */
 export function needsSession(method: string, route: string): boolean {
   if (!route.startsWith("/api/") || OWN_GUARD.some((pattern) => pattern.test(route))) return false;
-  return !PUBLIC_API_ROUTES.has(`${method === "HEAD" ? "GET" : method} ${route}`);
+  return !PUBLIC_API_ROUTES.has(routeKey(method, route));
 }
+
+const routeKey = (method: string, route: string) => `${method === "HEAD" ? "GET" : method} ${route}`;
 
 /** Registered after the session plugin, whose hook has read the cookie by the time this one runs. */
 export default fp(async function privateByDefault(app: FastifyInstance) {
@@ -42,7 +64,13 @@ export default fp(async function privateByDefault(app: FastifyInstance) {
     const route = req.routeOptions.url;
     // An unknown path has no route: the not-found handler answers it, signed in or not.
     if (route === undefined || !needsSession(req.method, route)) return;
-    const kind = req.session?.kind;
-    if (kind !== "parent" && kind !== "child") throw unauthorized();
+    const session = req.session;
+    if (session?.kind === "parent") return;
+    if (session?.kind !== "child") throw unauthorized();
+    if (!CHILD_SESSION_ROUTES.has(routeKey(req.method, route))) throw forbidden(ASK_A_PARENT);
+    const { id } = req.params as { id?: string };
+    if (route.startsWith("/api/children/:id") && id !== undefined) {
+      assertActorMaySee({ kind: "child", childId: session.childId, parentId: session.parentId }, id);
+    }
   });
 });
