@@ -1,11 +1,12 @@
 import { z } from "zod";
 import "./zod-messages";
-import { AmountSchema, IsoDateSchema, MoneyOutSchema } from "./common";
+import { AmountSchema, hasVisibleText, IsoDateSchema, MoneyOutSchema } from "./common";
 
 const NameSchema = z
   .string({ error: "Name is required" })
   .trim()
-  .min(1, { message: "Name is required" })
+  .min(1, { message: "Name is required", abort: true })
+  .refine(hasVisibleText, { message: "Name is required" })
   .max(50, { message: "Name must be at most 50 characters" });
 
 export const CategoryCreateSchema = z.object({

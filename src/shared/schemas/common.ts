@@ -6,6 +6,12 @@ import { AMOUNT_PATTERN } from "../rules/money";
 export const AmountSchema = (message = "Must be a valid amount (e.g., 50.00)") =>
   z.string({ error: message }).trim().regex(AMOUNT_PATTERN, { message });
 
+/**
+ * Whether text has a character a person can see: zero-width spaces, joiners, direction marks and other
+ * invisible characters are not a name, so text made only of them counts as blank.
+ */
+export const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Cf}\p{M}\p{Z}]/u.test(text);
+
 export const MoneyOutSchema = z.string().describe('Two-decimal amount, e.g. "12.50"');
 
 /**
