@@ -315,6 +315,26 @@ describe("Idempotency-Key", () => {
     expect(siblings.json().id).not.toBe(first.json().id);
   });
 
+  it("matches keys holding array syntax (quotes, commas, braces, backslashes, NULL) exactly", async () => {
+    const { parent, child, kid } = await family();
+    const keys = ['a,"b"', "{c}", "d\\e", "NULL", "f g"];
+    const first: { id: string }[] = [];
+    for (const key of keys)
+      first.push((await submit(kid, child.id, cart({ price: "1.00" }), { "Idempotency-Key": key })).json());
+    for (const [i, key] of keys.entries()) {
+      const retry = await submit(kid, child.id, cart({ price: "1.00" }), { "Idempotency-Key": key });
+      expect(retry.json().id, key).toBe(first[i].id);
+    }
+    expect(new Set(first.map((c) => c.id)).size).toBe(keys.length);
+    expect((await get(parent.cookie, `/api/children/${child.id}/carts`)).json()).toHaveLength(keys.length);
+
+    const pending = (await submit(kid, child.id, cart({ price: "30.00" }))).json();
+    const decided = await decide(parent.cookie, pending.id, { status: "declined" }, { "Idempotency-Key": 'x,"y"{z}' });
+    const again = await decide(parent.cookie, pending.id, { status: "declined" }, { "Idempotency-Key": 'x,"y"{z}' });
+    expect(again.statusCode).toBe(decided.statusCode);
+    expect(again.json()).toEqual(decided.json());
+  });
+
   it("refuses an empty or overlong key with 400", async () => {
     const { child, kid } = await family();
     for (const key of [" ", "k".repeat(201)]) {
