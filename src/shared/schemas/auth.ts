@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-messages";
-import { hasVisibleText } from "./common";
+import { RequiredTextSchema } from "./common";
 import { SUBSCRIPTION_TIERS } from "./usage";
 
 export const EmailSchema = z
@@ -16,18 +16,10 @@ export const PasswordSchema = z
 export const SignupSchema = z.object({
   email: z.string({ error: "E-mail is required" }).trim().pipe(EmailSchema),
   password: PasswordSchema,
-  firstName: z
-    .string({ error: "First name is required" })
-    .trim()
-    .min(1, { message: "First name is required", abort: true })
-    .refine(hasVisibleText, { message: "First name is required" })
-    .max(50, { message: "First name must be at most 50 characters" }),
-  lastName: z
-    .string({ error: "Last name is required" })
-    .trim()
-    .min(1, { message: "Last name is required", abort: true })
-    .refine(hasVisibleText, { message: "Last name is required" })
-    .max(50, { message: "Last name must be at most 50 characters" }),
+  firstName: RequiredTextSchema("First name is required").max(50, {
+    message: "First name must be at most 50 characters",
+  }),
+  lastName: RequiredTextSchema("Last name is required").max(50, { message: "Last name must be at most 50 characters" }),
 });
 export type Signup = z.input<typeof SignupSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-messages";
-import { AmountSchema, hasVisibleText, IsoDateSchema, MoneyOutSchema } from "./common";
+import { AmountSchema, IsoDateSchema, MoneyOutSchema, RequiredTextSchema } from "./common";
 
 export const CART_STATUSES = ["pending", "approved", "declined", "completed"] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];
@@ -8,12 +8,7 @@ export type CartStatus = (typeof CART_STATUSES)[number];
 const UrlSchema = z.url({ message: "Must be a web address", protocol: /^https?$/ }).max(2048);
 
 export const CartItemSchema = z.object({
-  name: z
-    .string({ error: "Item name is required" })
-    .trim()
-    .min(1, { message: "Item name is required", abort: true })
-    .refine(hasVisibleText, { message: "Item name is required" })
-    .max(200),
+  name: RequiredTextSchema("Item name is required").max(200),
   price: AmountSchema("Must be a valid amount (e.g., 12.50)"),
   quantity: z
     .number({ error: "Quantity must be a number" })
@@ -27,12 +22,7 @@ export const CartItemSchema = z.object({
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export const CartSubmitSchema = z.object({
-  retailer: z
-    .string({ error: "Retailer is required" })
-    .trim()
-    .min(1, { message: "Retailer is required", abort: true })
-    .refine(hasVisibleText, { message: "Retailer is required" })
-    .max(100),
+  retailer: RequiredTextSchema("Retailer is required").max(100),
   items: z
     .array(CartItemSchema, { error: "Items are required" })
     .min(1, { message: "Add at least one item" })
@@ -43,12 +33,7 @@ export const CartSubmitSchema = z.object({
 export type CartSubmit = z.input<typeof CartSubmitSchema>;
 
 export const SuggestedItemSchema = z.object({
-  name: z
-    .string({ error: "Suggested item name is required" })
-    .trim()
-    .min(1, { message: "Suggested item name is required", abort: true })
-    .refine(hasVisibleText, { message: "Suggested item name is required" })
-    .max(200),
+  name: RequiredTextSchema("Suggested item name is required").max(200),
   price: AmountSchema("Must be a valid amount (e.g., 12.50)"),
   url: UrlSchema.optional(),
 });

@@ -1,13 +1,8 @@
 import { z } from "zod";
 import "./zod-messages";
-import { AmountSchema, hasVisibleText, IsoDateSchema, MoneyOutSchema } from "./common";
+import { AmountSchema, IsoDateSchema, MoneyOutSchema, RequiredTextSchema } from "./common";
 
-const NameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, { message: "Name is required", abort: true })
-  .refine(hasVisibleText, { message: "Name is required" })
-  .max(50, { message: "Name must be at most 50 characters" });
+const NameSchema = RequiredTextSchema("Name is required").max(50, { message: "Name must be at most 50 characters" });
 
 export const CategoryCreateSchema = z.object({
   name: NameSchema,

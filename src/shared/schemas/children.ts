@@ -1,17 +1,12 @@
 import { z } from "zod";
 import "./zod-messages";
 import { isAmount, parseCents } from "../rules/money";
-import { AmountSchema, DEFAULT_PROFILE_COLOR, hasVisibleText, IsoDateSchema, MoneyOutSchema } from "./common";
+import { AmountSchema, DEFAULT_PROFILE_COLOR, IsoDateSchema, MoneyOutSchema, RequiredTextSchema } from "./common";
 
 const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
 const NameSchema = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { message, abort: true })
-    .refine(hasVisibleText, { message })
-    .max(50, { message: "Name must be at most 50 characters" });
+  RequiredTextSchema(message).max(50, { message: "Name must be at most 50 characters" });
 
 /** Ages arrive as numbers from the API and as text from form inputs. */
 const AgeSchema = (min: string, max: string) =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-messages";
-import { AmountSchema, hasVisibleText, IsoDateSchema, MoneyOutSchema } from "./common";
+import { AmountSchema, IsoDateSchema, MoneyOutSchema, RequiredTextSchema } from "./common";
 
 export const ChoreSchema = z.object({
   id: z.string(),
@@ -35,12 +35,7 @@ const DueDateSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()], 
 );
 
 export const ChoreCreateSchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(1, { message: "Title is required", abort: true })
-    .refine(hasVisibleText, { message: "Title is required" })
-    .max(100, { message: "Title must be at most 100 characters" }),
+  title: RequiredTextSchema("Title is required").max(100, { message: "Title must be at most 100 characters" }),
   description: z.string().trim().max(500).optional(),
   reward: AmountSchema("Must be a valid amount (e.g., 5.00)"),
   dueDate: DueDateSchema.optional(),

@@ -12,6 +12,10 @@ export const AmountSchema = (message = "Must be a valid amount (e.g., 50.00)") =
  */
 export const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Cf}\p{M}\p{Z}]/u.test(text);
 
+/** Text a person must fill in, trimmed: missing, empty or invisible, it answers `message` once. */
+export const RequiredTextSchema = (message: string) =>
+  z.string({ error: message }).trim().min(1, { message, abort: true }).refine(hasVisibleText, { message });
+
 export const MoneyOutSchema = z.string().describe('Two-decimal amount, e.g. "12.50"');
 
 /**

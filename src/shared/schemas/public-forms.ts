@@ -9,7 +9,7 @@ import {
   RELATIONSHIPS,
   VERIFICATION_METHODS,
 } from "../rules/consent-steps";
-import { hasVisibleText, IsoDateSchema } from "./common";
+import { IsoDateSchema, RequiredTextSchema } from "./common";
 
 /** decisions.md "Public forms": forms anyone may send, so each address gets a generous allowance. */
 export const PUBLIC_FORM_LIMIT = { writes: 30, windowMs: 10 * 60 * 1000 } as const;
@@ -24,12 +24,7 @@ const EmailSchema = z
   .transform((email) => email.toLowerCase());
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { message, abort: true })
-    .refine(hasVisibleText, { message })
-    .max(max, { message: `Must be at most ${max} characters` });
+  RequiredTextSchema(message).max(max, { message: `Must be at most ${max} characters` });
 
 /** Optional text: blank means not given, so it is stored as null rather than "". */
 const optionalText = (max: number) =>

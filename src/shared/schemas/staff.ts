@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-messages";
-import { hasNul, hasVisibleText, IsoDateSchema, NUL_MESSAGE } from "./common";
+import { hasNul, IsoDateSchema, NUL_MESSAGE, RequiredTextSchema } from "./common";
 
 /**
  * The staff area's calls (spec 001 §4, decisions.md "Staff area"): admin sign-in and setup, the admin
@@ -10,12 +10,7 @@ import { hasNul, hasVisibleText, IsoDateSchema, NUL_MESSAGE } from "./common";
  */
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { message: `${label} is required`, abort: true })
-    .refine(hasVisibleText, { message: `${label} is required` })
-    .max(max, { message: `${label} must be at most ${max} characters` });
+  RequiredTextSchema(`${label} is required`).max(max, { message: `${label} must be at most ${max} characters` });
 
 export const AdminLoginSchema = z.object({
   email: requiredText("Email", 254).transform((e) => e.toLowerCase()),
