@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONSENT_MESSAGES,
   type ConsentDraft,
   type ConsentStep,
   canContinue,
   consentIssues,
+  FULL_NAME_HIDDEN_MESSAGE,
   isEmailShaped,
   isPhoneShaped,
   needsVerifiableConsent,
@@ -71,6 +73,8 @@ describe("isEmailShaped and isPhoneShaped", () => {
     ["@example.com", false],
     ["parent@.com", false],
     ["", false],
+    ["par\u200Bent@example.com", false],
+    ["parent@exa\u202Emple.com", false],
   ])("e-mail %j: %s", (value, expected) => {
     expect(isEmailShaped(value)).toBe(expected);
   });
@@ -105,6 +109,10 @@ describe("stepIssues: what keeps Continue disabled on each step", () => {
     ["step 2 age 13 without a method", 2, { childAge: "13", verificationMethod: "" }, []],
     ["step 2 age 16 without a method", 2, { childAge: 16, verificationMethod: undefined }, []],
     ["step 2 with a blank name", 2, { fullName: "   " }, ["fullName"]],
+    ["step 2 with a name of zero-width spaces", 2, { fullName: "\u200B\u200B" }, ["fullName"]],
+    ["step 2 with a direction override in the name", 2, { fullName: "Jordan \u202EeeL" }, ["fullName"]],
+    ["step 2 with a control character in the name", 2, { fullName: "Jordan\u001BLee" }, ["fullName"]],
+    ["step 2 with an accented name", 2, { fullName: " Zoë Núñez " }, []],
     ["step 2 with no relationship", 2, { relationship: "" }, ["relationship"]],
     ["step 2 as a guardian", 2, { relationship: "guardian" }, []],
     ["step 2 with another relationship", 2, { relationship: "aunt" }, ["relationship"]],
@@ -148,6 +156,15 @@ describe("stepIssues: what keeps Continue disabled on each step", () => {
       thirdParty: false,
     });
     for (const issue of consentIssues(empty)) expect(issue.message.length).toBeGreaterThan(10);
+  });
+});
+
+describe("the full legal name's messages", () => {
+  it.each([
+    ["\u200B", CONSENT_MESSAGES.fullName],
+    ["Jordan\u2066Lee", FULL_NAME_HIDDEN_MESSAGE],
+  ])("%j: %s", (fullName, message) => {
+    expect(stepIssues(2, complete({ fullName }))).toEqual([{ field: "fullName", message }]);
   });
 });
 

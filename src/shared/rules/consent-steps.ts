@@ -2,6 +2,8 @@
 // The wizard gates its Continue button with these rules and the server checks a submitted consent
 // with the same ones, so a record can only be stored when every step would have let the parent on.
 
+import { hasHiddenCharacters, hasVisibleText } from "./spoofing-text";
+
 export const CONSENT_STEP_COUNT = 4;
 export type ConsentStep = 1 | 2 | 3 | 4;
 
@@ -51,12 +53,15 @@ export const CONSENT_MESSAGES = {
   thirdParty: "Consent to sharing with payment and shopping partners is required",
 } as const;
 
+/** docs/decisions/123: staff and e-mails show the name as typed, so it may not carry hidden characters. */
+export const FULL_NAME_HIDDEN_MESSAGE = "Full legal name can't contain hidden or control characters";
+
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** A phone number: digits with the usual separators, at least 7 digits. */
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 
 export function isEmailShaped(value: string): boolean {
-  return EMAIL_SHAPE.test(value.trim());
+  return EMAIL_SHAPE.test(value.trim()) && !hasHiddenCharacters(value.trim());
 }
 
 export function isPhoneShaped(value: string): boolean {
@@ -86,7 +91,10 @@ export function stepIssues(step: ConsentStep, draft: ConsentDraft): FieldIssue[]
       if (parseChildAge(draft.childAge) === null) issues.push(issue("childAge"));
       break;
     case 2: {
-      if (!draft.fullName.trim()) issues.push(issue("fullName"));
+      if (!hasVisibleText(draft.fullName)) issues.push(issue("fullName"));
+      else if (hasHiddenCharacters(draft.fullName.trim())) {
+        issues.push({ field: "fullName", message: FULL_NAME_HIDDEN_MESSAGE });
+      }
       if (!(RELATIONSHIPS as readonly string[]).includes(draft.relationship)) issues.push(issue("relationship"));
       if (!isEmailShaped(draft.email)) issues.push(issue("email"));
       if (!isPhoneShaped(draft.phone)) issues.push(issue("phone"));

@@ -1,11 +1,23 @@
 import { z } from "zod";
 import "./zod-messages";
-import { AmountSchema, IsoDateSchema, MoneyOutSchema, RequiredTextSchema } from "./common";
+import { hasHiddenCharacters } from "../rules/spoofing-text";
+import {
+  AmountSchema,
+  hiddenCharactersMessage,
+  IsoDateSchema,
+  MoneyOutSchema,
+  RequiredTextSchema,
+  TextSchema,
+} from "./common";
 
 export const CART_STATUSES = ["pending", "approved", "declined", "completed"] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];
 
-const UrlSchema = z.url({ message: "Must be a web address", protocol: /^https?$/ }).max(2048);
+// A URL may carry direction overrides and zero-width characters, and the link is stored and shown as sent.
+const UrlSchema = z
+  .url({ message: "Must be a web address", protocol: /^https?$/ })
+  .max(2048)
+  .refine((url) => !hasHiddenCharacters(url), { message: hiddenCharactersMessage("Web address") });
 
 export const CartItemSchema = z.object({
   name: RequiredTextSchema("Item name is required").max(200),
@@ -17,7 +29,7 @@ export const CartItemSchema = z.object({
     .max(99, { message: "Quantity must be at most 99" }),
   url: UrlSchema.optional(),
   imageUrl: UrlSchema.optional(),
-  category: z.string().trim().min(1).max(50).optional(),
+  category: TextSchema("Category").min(1).max(50).optional(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
@@ -27,8 +39,8 @@ export const CartSubmitSchema = z.object({
     .array(CartItemSchema, { error: "Items are required" })
     .min(1, { message: "Add at least one item" })
     .max(100, { message: "A cart holds at most 100 items" }),
-  tag: z.string().trim().max(50).optional(),
-  notes: z.string().trim().max(1000).optional(),
+  tag: TextSchema("Tag").max(50).optional(),
+  notes: TextSchema("Notes", { multiline: true }).max(1000).optional(),
 });
 export type CartSubmit = z.input<typeof CartSubmitSchema>;
 
@@ -41,7 +53,7 @@ export type SuggestedItem = z.infer<typeof SuggestedItemSchema>;
 
 export const CartStatusUpdateSchema = z.object({
   status: z.enum(["approved", "declined"], { error: "Status must be approved or declined" }),
-  note: z.string().trim().max(500).optional(),
+  note: TextSchema("Note", { multiline: true }).max(500).optional(),
   allowOverBudget: z.boolean().optional(),
   suggestedItem: SuggestedItemSchema.optional(),
 });

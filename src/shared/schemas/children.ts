@@ -8,16 +8,16 @@ const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 const NameSchema = (message: string) =>
   RequiredTextSchema(message).max(50, { message: "Name must be at most 50 characters" });
 
-/** Ages arrive as numbers from the API and as text from form inputs. */
+/**
+ * The contract's integer: "9" is refused like any other text. The forms read their age input as a number
+ * (react-hook-form's valueAsNumber), so an empty input arrives as NaN and reads "Age must be a number".
+ */
 const AgeSchema = (min: string, max: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: "Age must be a number" })
-      .int({ message: "Age must be a whole number" })
-      .min(3, { message: min })
-      .max(18, { message: max }),
-  );
+  z
+    .number({ error: "Age must be a number" })
+    .int({ message: "Age must be a whole number" })
+    .min(3, { message: min })
+    .max(18, { message: max });
 
 const ColorSchema = z.string().regex(COLOR_PATTERN, { message: "Choose a colour like #8B5CF6" });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-messages";
-import { AmountSchema, IsoDateSchema, MoneyOutSchema, RequiredTextSchema } from "./common";
+import { AmountSchema, IsoDateSchema, MoneyOutSchema, RequiredTextSchema, TextSchema } from "./common";
 
 export const ChoreSchema = z.object({
   id: z.string(),
@@ -34,9 +34,11 @@ const DueDateSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()], 
   { message: DUE_DATE_RANGE_MESSAGE },
 );
 
+const DescriptionSchema = TextSchema("Description", { multiline: true }).max(500);
+
 export const ChoreCreateSchema = z.object({
   title: RequiredTextSchema("Title is required").max(100, { message: "Title must be at most 100 characters" }),
-  description: z.string().trim().max(500).optional(),
+  description: DescriptionSchema.optional(),
   reward: AmountSchema("Must be a valid amount (e.g., 5.00)"),
   dueDate: DueDateSchema.optional(),
 });
@@ -45,7 +47,7 @@ export type ChoreCreate = z.input<typeof ChoreCreateSchema>;
 /** Any subset of a chore's fields; null clears the description or due date. */
 export const ChoreUpdateSchema = z.object({
   title: ChoreCreateSchema.shape.title.optional(),
-  description: z.string().trim().max(500).nullable().optional(),
+  description: DescriptionSchema.nullable().optional(),
   reward: ChoreCreateSchema.shape.reward.optional(),
   dueDate: DueDateSchema.nullable().optional(),
 });

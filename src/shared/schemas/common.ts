@@ -1,20 +1,41 @@
 import { z } from "zod";
 import "./zod-messages";
 import { AMOUNT_PATTERN } from "../rules/money";
+import { type HiddenCharacterOptions, hasHiddenCharacters, hasVisibleText } from "../rules/spoofing-text";
 
 /** An amount as it travels in JSON: "50.00". */
 export const AmountSchema = (message = "Must be a valid amount (e.g., 50.00)") =>
   z.string({ error: message }).trim().regex(AMOUNT_PATTERN, { message });
 
-/**
- * Whether text has a character a person can see: zero-width spaces, joiners, direction marks and other
- * invisible characters are not a name, so text made only of them counts as blank.
- */
-export const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Cf}\p{M}\p{Z}]/u.test(text);
+export { hasVisibleText };
 
-/** Text a person must fill in, trimmed: missing, empty or invisible, it answers `message` once. */
-export const RequiredTextSchema = (message: string) =>
-  z.string({ error: message }).trim().min(1, { message, abort: true }).refine(hasVisibleText, { message });
+/** What a field says when its text can spoof a reader (docs/decisions/123). */
+export const hiddenCharactersMessage = (label: string) => `${label} can't contain hidden or control characters`;
+
+/**
+ * Person-written text that others read, trimmed: refuses characters that can spoof a reader
+ * (rules/spoofing-text) with `<label> can't contain hidden or control characters`.
+ */
+export const TextSchema = (label: string, options: HiddenCharacterOptions = {}) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => !hasHiddenCharacters(text, options), { message: hiddenCharactersMessage(label) });
+
+/**
+ * Text a person must fill in, trimmed: missing, empty or invisible, it answers `message` once; with visible
+ * text, a character that can spoof a reader answers `<label> can't contain hidden or control characters`,
+ * the label read from a message worded "<label> is required".
+ */
+export const RequiredTextSchema = (message: string, options: HiddenCharacterOptions & { label?: string } = {}) => {
+  const label = options.label ?? /^(.+) is required$/.exec(message)?.[1] ?? "Text";
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { message, abort: true })
+    .refine(hasVisibleText, { message, abort: true })
+    .refine((text) => !hasHiddenCharacters(text, options), { message: hiddenCharactersMessage(label) });
+};
 
 export const MoneyOutSchema = z.string().describe('Two-decimal amount, e.g. "12.50"');
 

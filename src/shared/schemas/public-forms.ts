@@ -9,7 +9,7 @@ import {
   RELATIONSHIPS,
   VERIFICATION_METHODS,
 } from "../rules/consent-steps";
-import { IsoDateSchema, RequiredTextSchema } from "./common";
+import { IsoDateSchema, RequiredTextSchema, TextSchema } from "./common";
 
 /** decisions.md "Public forms": forms anyone may send, so each address gets a generous allowance. */
 export const PUBLIC_FORM_LIMIT = { writes: 30, windowMs: 10 * 60 * 1000 } as const;
@@ -27,10 +27,8 @@ const requiredText = (message: string, max: number) =>
   RequiredTextSchema(message).max(max, { message: `Must be at most ${max} characters` });
 
 /** Optional text: blank means not given, so it is stored as null rather than "". */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+const optionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  TextSchema(label, options)
     .max(max, { message: `Must be at most ${max} characters` })
     .nullish()
     .transform((value) => value || undefined);
@@ -67,7 +65,7 @@ function alreadyRefused(field: keyof ConsentDraft, value: Record<string, unknown
   const raw = value[field];
   switch (field) {
     case "childAge":
-      return typeof raw !== "number";
+      return !Number.isInteger(raw);
     case "relationship":
       return true;
     case "verificationMethod":
@@ -84,7 +82,8 @@ function alreadyRefused(field: keyof ConsentDraft, value: Record<string, unknown
 
 export const ConsentCreateSchema = z
   .object({
-    childAge: z.number({ error: CONSENT_MESSAGES.childAge }),
+    // The contract's integer: text such as "9" is refused, as the wizard sends the number it read.
+    childAge: z.number({ error: CONSENT_MESSAGES.childAge }).int({ message: CONSENT_MESSAGES.childAge }),
     fullName: z
       .string({ error: CONSENT_MESSAGES.fullName })
       .trim()
@@ -172,8 +171,8 @@ export const DemoRequestCreateSchema = z.object({
   firstName: requiredText("First name is required", 50),
   lastName: requiredText("Last name is required", 50),
   email: EmailSchema,
-  phone: optionalText(30),
-  company: optionalText(100),
+  phone: optionalText("Phone", 30),
+  company: optionalText("Organization", 100),
   role: optionalChoice(DEMO_ROLE_IDS, "Choose a role from the list"),
   familySize: optionalChoice(FAMILY_SIZES, "Choose a family size from the list"),
   timePreference: optionalChoice(TIME_PREFERENCE_IDS, "Choose a time from the list"),
@@ -182,7 +181,7 @@ export const DemoRequestCreateSchema = z.object({
     .max(DEMO_INTERESTS.length)
     .default([])
     .transform((list) => [...new Set(list)]),
-  message: optionalText(2000),
+  message: optionalText("Message", 2000, { multiline: true }),
 });
 export type DemoRequestCreate = z.input<typeof DemoRequestCreateSchema>;
 

@@ -9,8 +9,10 @@ import { hasNul, IsoDateSchema, NUL_MESSAGE, RequiredTextSchema } from "./common
  * ./public-forms. Server routes and screens both read these.
  */
 
-const requiredText = (label: string, max: number) =>
-  RequiredTextSchema(`${label} is required`).max(max, { message: `${label} must be at most ${max} characters` });
+const requiredText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  RequiredTextSchema(`${label} is required`, options).max(max, {
+    message: `${label} must be at most ${max} characters`,
+  });
 
 export const AdminLoginSchema = z.object({
   email: requiredText("Email", 254).transform((e) => e.toLowerCase()),
@@ -146,13 +148,13 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const TicketCreateSchema = z.object({
   subject: requiredText("Subject", 120),
-  description: requiredText("Description", 5000),
+  description: requiredText("Description", 5000, { multiline: true }),
   priority: z.enum(TICKET_PRIORITIES, { error: "Priority must be urgent, high, medium or low" }),
 });
 export type TicketCreate = z.input<typeof TicketCreateSchema>;
 
 export const TicketReplyCreateSchema = z.object({
-  message: requiredText("Reply", 5000),
+  message: requiredText("Reply", 5000, { multiline: true }),
 });
 export type TicketReplyCreate = z.input<typeof TicketReplyCreateSchema>;
 

@@ -237,6 +237,50 @@ describe("POST /api/children/:id/carts", () => {
     }
   });
 
+  // docs/decisions/123: text that can spoof a reader.
+  it.each<[string, object, string, string]>([
+    [
+      "a zero-width space inside the notes",
+      { ...cart({ price: "1.00" }), notes: "for sch\u200Bool" },
+      "notes",
+      "Notes can't contain hidden or control characters",
+    ],
+    [
+      "a direction override in an item's name",
+      cart({ name: "Toy\u202Egnp.exe", price: "1.00" }),
+      "items.0.name",
+      "Item name can't contain hidden or control characters",
+    ],
+    [
+      "an escape character in the retailer",
+      { ...cart({ price: "1.00" }), retailer: "Shop\u001B[2J" },
+      "retailer",
+      "Retailer can't contain hidden or control characters",
+    ],
+    [
+      "a line break in the tag",
+      { ...cart({ price: "1.00" }), tag: "art\nurgent" },
+      "tag",
+      "Tag can't contain hidden or control characters",
+    ],
+  ])("refuses %s with 400 and the field's message, storing nothing", async (_name, payload, field, message) => {
+    const { child, kid } = await family();
+    const res = await submit(kid, child.id, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field, message }]);
+    expect(await t.database.query("select id from carts where child_id = $1", [child.id])).toEqual([]);
+  });
+
+  it("keeps emoji sequences and line breaks in the notes", async () => {
+    const { child, kid } = await family();
+    const notes = "For our trip 👨‍👩‍👧 ❤️‍🔥\nfrom 👩🏽‍💻 🏴󠁧󠁢󠁳󠁣󠁴󠁿";
+    const res = await submit(kid, child.id, { ...cart({ price: "1.00" }), notes });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().notes).toBe(notes);
+    const [row] = await t.database.query<{ notes: string }>("select notes from carts where id = $1", [res.json().id]);
+    expect(row?.notes).toBe(notes);
+  });
+
   it("accepts the boundaries: 100 items, quantity 99, and a total up to 99999999.99", async () => {
     const { child, kid } = await family();
     const hundred = Array.from({ length: 100 }, () => ({ name: "Toy", price: "0.01", quantity: 99 }));

@@ -103,15 +103,28 @@ describe("POST /api/consents", () => {
     expect(res.json()).not.toHaveProperty("admin");
   });
 
+  const FULL_NAME_HIDDEN = "Full legal name can't contain hidden or control characters";
   const invalid: [string, Record<string, unknown>, string, string][] = [
     ["age below 8", { childAge: 7 }, "childAge", "Enter an age from 8 to 16"],
     ["age above 16", { childAge: 17 }, "childAge", "Enter an age from 8 to 16"],
     ["a fractional age", { childAge: 10.5 }, "childAge", "Enter an age from 8 to 16"],
     ["an age as text", { childAge: "ten" }, "childAge", "Enter an age from 8 to 16"],
+    // docs/decisions/123: the contract's integer; the wizard sends the number it read.
+    ["an age as digits in text", { childAge: "9" }, "childAge", "Enter an age from 8 to 16"],
     ["no age", { childAge: undefined }, "childAge", "Enter an age from 8 to 16"],
     ["a blank name", { fullName: "   " }, "fullName", "Full legal name is required"],
     ["no name", { fullName: undefined }, "fullName", "Full legal name is required"],
     ["a name over 100 characters", { fullName: "a".repeat(101) }, "fullName", "at most 100"],
+    ["a name of zero-width spaces", { fullName: "\u200B\u200B" }, "fullName", "Full legal name is required"],
+    ["an escape in the name", { fullName: "Jordan\u001B[8mLee" }, "fullName", FULL_NAME_HIDDEN],
+    ["a bidirectional override in the name", { fullName: "Jordan \u202EeeL" }, "fullName", FULL_NAME_HIDDEN],
+    ["a tab in the name", { fullName: "Jordan\tLee" }, "fullName", FULL_NAME_HIDDEN],
+    [
+      "a zero-width space in the e-mail",
+      { email: "jordan\u200B@example.com" },
+      "email",
+      "Enter a valid e-mail address",
+    ],
     ["an e-mail without @", { email: "jordan.example.com" }, "email", "Enter a valid e-mail address"],
     ["an e-mail without a domain", { email: "jordan@" }, "email", "Enter a valid e-mail address"],
     ["no e-mail", { email: undefined }, "email", "Enter a valid e-mail address"],

@@ -140,6 +140,20 @@ describe("POST /api/demo-requests", () => {
     ["interests that are not a list", { interests: "social-shop" }, "interests", ""],
     ["a message over 2000 characters", { message: "a".repeat(2001) }, "message", "at most 2000"],
     ["a first name over 50 characters", { firstName: "a".repeat(51) }, "firstName", "at most 50"],
+    // docs/decisions/123: text that can spoof a reader.
+    [
+      "an override in the first name",
+      { firstName: "Ana\u202E" },
+      "firstName",
+      "First name can't contain hidden or control characters",
+    ],
+    [
+      "a zero-width space in the organization",
+      { company: "Sch\u200Bool" },
+      "company",
+      "Organization can't contain hidden or control characters",
+    ],
+    ["a bell in the message", { message: "Hi\u0007" }, "message", "Message can't contain hidden or control characters"],
   ];
 
   it.each(invalid)("refuses %s with 400 and a field message, storing nothing", async (_, change, field, message) => {

@@ -121,6 +121,33 @@ describe("POST /api/support/tickets", () => {
     ]);
   });
 
+  // docs/decisions/123: text that can spoof a reader.
+  it.each([
+    ["a bell in the subject", { subject: "Card\u0007 declined" }, "subject", "Subject"],
+    ["a C1 control in the subject", { subject: "Card\u009B2J declined" }, "subject", "Subject"],
+    ["a line break in the subject", { subject: "Card\ndeclined" }, "subject", "Subject"],
+    [
+      "an isolate in the description",
+      { description: "My card \u2067was\u2069 declined." },
+      "description",
+      "Description",
+    ],
+  ])("refuses %s with 400 and the field's message, storing nothing", async (_, change, field, label) => {
+    const parent = await signUpParent(t.app);
+    const res = await open(parent.cookie, { ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field, message: `${label} can't contain hidden or control characters` }]);
+    expect((await ownTickets(parent.cookie)).json()).toEqual([]);
+  });
+
+  it("keeps line breaks and emoji in the description", async () => {
+    const parent = await signUpParent(t.app);
+    const description = "Step 1: pay\r\nStep 2:\tdeclined 👨‍👩‍👧";
+    const res = await open(parent.cookie, { ...valid, description });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().description).toBe(description);
+  });
+
   it("answers 401 without a session and 403 to a child", async () => {
     const none = await t.app.inject({ method: "POST", url: "/api/support/tickets", payload: valid });
     expect(none.statusCode).toBe(401);
@@ -363,6 +390,11 @@ describe("POST /api/support/tickets/:id/replies", () => {
     const empty = await answer(parent.cookie, ticket.id, { message: "   " });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual([{ field: "message", message: "Reply is required" }]);
+    const hidden = await answer(parent.cookie, ticket.id, { message: "It happened\u200B again" });
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().errors).toEqual([
+      { field: "message", message: "Reply can't contain hidden or control characters" },
+    ]);
     const child = await addChild(t.app, parent.cookie);
     expect((await answer(await signInChild(t.app, parent.cookie, child.id), ticket.id)).statusCode).toBe(403);
     expect((await answer("", ticket.id)).statusCode).toBe(401);

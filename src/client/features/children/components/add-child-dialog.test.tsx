@@ -96,7 +96,9 @@ describe("Add Child form (spec 000 §5)", () => {
     ["Monthly budget ($)", "-5", "Must be a valid amount (e.g., 50.00)"],
     ["Age", "2", "Age must be at least 3"],
     ["Age", "19", "Age must be under 18"],
+    ["Age", "", "Age must be a number"],
     ["Auto-approval limit ($)", "60.00", "Auto-approval limit cannot exceed the monthly budget"],
+    ["Child's name", "Emma\u202Egnp.exe", "Name can't contain hidden or control characters"],
   ])("%s %j is refused with %s", async (label, value, message) => {
     renderForm();
     type("Child's name", "Emma");

@@ -27,7 +27,7 @@ const FIELD_ORDER = ["name", "age", "monthlyBudget", "autoApprovalLimit", "profi
 // spec 000 §5 and §9: the Add Child defaults.
 const DEFAULTS: FormInput = {
   name: "",
-  age: "8",
+  age: 8,
   monthlyBudget: "50.00",
   autoApprovalLimit: "10.00",
   profileColor: DEFAULT_PROFILE_COLOR,
@@ -112,7 +112,8 @@ export function AddChildForm({
           inputMode="numeric"
           min={3}
           max={18}
-          {...form.register("age")}
+          // The API takes the age as a number, not the input's text (docs/decisions/123).
+          {...form.register("age", { valueAsNumber: true })}
           {...invalid("age")}
         />
       </div>

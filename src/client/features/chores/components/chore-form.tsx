@@ -108,7 +108,9 @@ export function ChoreForm({
           onChange={(e) => setDescription(e.target.value)}
           maxLength={500}
           className="min-h-16"
+          {...invalid("description")}
         />
+        <FieldError id={`${id}-description-error`}>{shown.description}</FieldError>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (

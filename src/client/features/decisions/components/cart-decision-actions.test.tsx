@@ -111,6 +111,17 @@ describe("CartDecisionActions", () => {
     await waitFor(() => expect(bodies).toEqual([{ status: "declined", note: "Let's save for the bike." }]));
   });
 
+  test("a note with a direction override is refused beside the note, and nothing is sent", async () => {
+    renderActions();
+    fireEvent.click(screen.getByRole("button", { name: /^Suggest an alternative/ }));
+    fireEvent.change(await screen.findByLabelText("Note for Maya (optional)"), {
+      target: { value: "Let's save \u202Eekib" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Decline with note" }));
+    expect(await screen.findByText("Note can't contain hidden or control characters")).toBeTruthy();
+    expect(bodies).toEqual([]);
+  });
+
   test("a suggestion is a decline carrying the note and the suggested item", async () => {
     renderActions();
     fireEvent.click(screen.getByRole("button", { name: /^Suggest an alternative/ }));

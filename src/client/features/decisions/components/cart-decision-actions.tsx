@@ -1,4 +1,4 @@
-import { SuggestedItemSchema } from "@shared/schemas/carts";
+import { CartStatusUpdateSchema, SuggestedItemSchema } from "@shared/schemas/carts";
 import { Check, Lightbulb, X } from "lucide-react";
 import { type ComponentProps, type FormEvent, useId, useState } from "react";
 import {
@@ -55,6 +55,10 @@ function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => v
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    const found: Record<string, string> = {};
+    // The server refuses a note that can spoof the child reading it; saying so here beats a "try again" toast.
+    const parsedNote = CartStatusUpdateSchema.shape.note.safeParse(note);
+    if (!parsedNote.success) found.note = parsedNote.error.issues[0]?.message ?? "";
     let suggestedItem: { name: string; price: string; url?: string } | undefined;
     if (withItem) {
       const parsed = SuggestedItemSchema.safeParse({
@@ -62,13 +66,11 @@ function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => v
         price: item.price.trim().replace(/^\$\s*/, ""),
         ...(item.url.trim() ? { url: item.url.trim() } : {}),
       });
-      if (!parsed.success) {
-        setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-        return;
-      }
-      suggestedItem = parsed.data;
+      if (parsed.success) suggestedItem = parsed.data;
+      else for (const i of parsed.error.issues) found[String(i.path[0])] ??= i.message;
     }
-    setErrors({});
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     decide.mutate(
       { cartId: cart.id, status: "declined", ...(note.trim() ? { note: note.trim() } : {}), suggestedItem },
       {
@@ -110,7 +112,10 @@ function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => v
               onChange={(e) => setNote(e.target.value)}
               maxLength={500}
               placeholder="This one is cheaper and just as good."
+              aria-invalid={errors.note ? true : undefined}
+              aria-describedby={errors.note ? `${id}-note-error` : undefined}
             />
+            <FieldError id={`${id}-note-error`}>{errors.note}</FieldError>
           </div>
           <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-800">Suggested item (optional)</legend>

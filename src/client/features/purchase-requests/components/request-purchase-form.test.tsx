@@ -115,6 +115,21 @@ describe("RequestPurchaseForm", () => {
     expect(calls).toEqual([]);
   });
 
+  test("a note with a hidden character says so beside the note; emoji sequences are fine", () => {
+    renderForm();
+    type("Shop or website", "Bookshop");
+    type("What is it?", "Atlas");
+    type("Price ($)", "5.00");
+    type("Note for your parent (optional)", "for sch\u200Bool");
+    submit();
+    expect(screen.getByText("Notes can't contain hidden or control characters")).toBeTruthy();
+    expect(screen.getByLabelText("Note for your parent (optional)").getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toEqual([]);
+    type("Note for your parent (optional)", "for our trip 👨‍👩‍👧");
+    submit();
+    expect(screen.queryByText("Notes can't contain hidden or control characters")).toBeNull();
+  });
+
   test("a valid request is sent with an Idempotency-Key and shows the automatic approval and its reason", async () => {
     renderForm();
     type("Shop or website", "Bookshop");

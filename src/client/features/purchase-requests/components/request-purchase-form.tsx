@@ -265,7 +265,10 @@ export function RequestPurchaseForm({ childId }: { childId: string }) {
                 onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
                 maxLength={1000}
                 placeholder="Why would you like it?"
+                aria-invalid={error("notes") ? true : undefined}
+                aria-describedby={describedBy("notes")}
               />
+              <FieldError id={`${fieldId("notes")}-error`}>{error("notes")}</FieldError>
             </div>
 
             <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">

@@ -23,7 +23,7 @@ type FormOutput = z.output<typeof ChildUpdateSchema>;
 
 const valuesOf = (child: Child): FormInput => ({
   name: child.name,
-  age: String(child.age),
+  age: child.age,
   profileColor: child.profileColor,
   monthlyBudget: child.monthlyBudget,
   autoApprovalLimit: child.autoApprovalLimit,
@@ -122,7 +122,8 @@ export function SettingsForm({ child }: { child: Child }) {
                 inputMode="numeric"
                 min={3}
                 max={18}
-                {...form.register("age")}
+                // The API takes the age as a number, not the input's text (docs/decisions/123).
+                {...form.register("age", { valueAsNumber: true })}
                 {...aria("age")}
               />
             </Field>
