@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { type Database, openDatabase } from "./db/client";
+import { DataDirInUseError } from "./db/data-dir-lock";
 import { isMainModule } from "./lib/is-main-module";
 
 /** Listens and shuts down gracefully; everything else lives in buildApp. */
@@ -15,7 +16,16 @@ export async function startServer() {
     }
     throw err;
   }
-  const database = await openDatabase(config.database);
+  let database: Database;
+  try {
+    database = await openDatabase(config.database);
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const app = await buildApp({ ...config, logLevel: config.logLevel, automations: { worker: true } }, database);
 
   let closing = false;

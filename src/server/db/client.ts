@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -51,17 +52,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return {
-    db,
-    kind: "pglite",
-    query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
-    connection: { kind: "pglite", client },
-    close: () => client.close(),
-  };
+  // Before anything in the folder is touched: a second process on the same files would destroy them
+  // (decision 124). In memory, nothing is shared.
+  const lock = options.dataDir ? lockDataDir(options.dataDir) : null;
+  let client: PGlite | undefined;
+  try {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const opened = client;
+    return {
+      db,
+      kind: "pglite",
+      query: async (text, params) => (await opened.query(text, params as unknown[])).rows as never,
+      connection: { kind: "pglite", client: opened },
+      async close() {
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    await client?.close().catch(() => {});
+    lock?.release();
+    throw err;
+  }
 }
 
 /** Several app instances may start at once against one server: migrate under an advisory lock. */
