@@ -184,12 +184,11 @@ describe("bad input", () => {
       { cookieSecure: false, appOrigin: null, oidc: null, clientDir: null, now: t.clock.now },
       t.database,
     );
-    app.get("/api/test-boom", async () => {
+    app.get("/api/test-boom", { config: { access: "parent" } }, async () => {
       throw new Error("secret internal detail at /srv/db.ts:12:3");
     });
     await app.ready();
     try {
-      // A new /api route is private by default, so the failure is reached signed in.
       const res = await app.inject({ method: "GET", url: "/api/test-boom", headers: { cookie: parent.cookie } });
       expectCleanError(res, 500);
       expect(res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });

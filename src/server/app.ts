@@ -10,18 +10,21 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { LANDING_FILE } from "../shared/client-build";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { unstorableTextError } from "./lib/unstorable-text";
+import { canonicalUrl } from "./lib/canonical-path";
 import achievementsRoutes from "./modules/achievements/achievements.routes";
+import { createStaffVerifier } from "./modules/admin/admin-auth";
+import { createAdminTokens } from "./modules/admin/admin-tokens";
 import authRoutes from "./modules/auth/auth.routes";
 import { createOidc } from "./modules/auth/oidc";
 import cartsRoutes from "./modules/carts/carts.routes";
 import childrenRoutes from "./modules/children/children.routes";
 import choresRoutes from "./modules/chores/chores.routes";
 import usageRoutes from "./modules/usage/usage.routes";
+import access, { declareAccessOfPluginRoutes } from "./plugins/access";
+import bodyParsing from "./plugins/body-parsing";
 import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
 import originGuard from "./plugins/origin-guard";
-import privateByDefault from "./plugins/private-by-default";
 import rateLimits from "./plugins/rate-limits";
 import session, { SESSION_COOKIE } from "./plugins/session";
 
@@ -46,34 +49,24 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     bodyLimit: BODY_LIMIT,
     // Fastify takes a boolean or an address list; its overloads cannot type the union.
     trustProxy: (config.trustProxy ?? false) as boolean,
+    // docs/decisions/120: routing, access and every check see one spelling of a path.
+    rewriteUrl: (req) => canonicalUrl(req.url ?? "/"),
     // decisions.md: a malformed id answers 404, however long (the default 100-character limit answers 414).
-    // Node refuses a request line beyond its 16 KB header limit before the router sees it.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 65_536 },
+    // Node refuses a request line beyond its 16 KB header limit before the router sees it. Paths match
+    // whatever their letter case (docs/decisions/120); parameters keep theirs.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 65_536 },
     // The framework error a request can cause here is a path the router cannot decode ("/api/children/%ZZ"):
-    // it names nothing, so it answers as an unknown API path does (route constraints, the other source, are
+    // it names nothing, so it answers as an unknown path does (route constraints, the other source, are
     // unused). This runs before any hook, so it writes the answer itself.
     frameworkErrors: (_err, req, reply) => {
-      (reply as FastifyReply).status(404).send(notFoundBody(req.url));
+      void app.answerUnmatched(req, reply as FastifyReply);
     },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // spec 000 §7: some writes send a JSON content type with no body; treat that as no payload.
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (err) {
-      return done(err as Error, undefined);
-    }
-    // Refused here, once for every route, rather than by each schema: PostgreSQL would fail on such text.
-    const refused = unstorableTextError(value);
-    done(refused, refused ? undefined : value);
-  });
+  // UTF-8 JSON only; an empty JSON body is no payload (spec 000 §7); a 413 is read by the client (122).
+  await app.register(bodyParsing);
 
   // External plugins.
   await app.register(helmet, {
@@ -100,15 +93,21 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   // App plugins.
   await app.register(dbPlugin, { database, now: config.now });
   await app.register(originGuard, { appOrigin: config.appOrigin });
   await app.register(session, { cookieSecure: config.cookieSecure });
-  await app.register(privateByDefault);
+  const adminTokens = createAdminTokens(config.adminJwtSecret ?? null);
+  await app.register(access, { verifyStaff: createStaffVerifier(app, adminTokens) });
   await app.register(rateLimits);
   await app.register(errorsPlugin);
+
+  // The README invites anyone to read the API's description.
+  await app.register(async (scope) => {
+    declareAccessOfPluginRoutes(scope, "public");
+    await scope.register(swaggerUi, { routePrefix: "/api/docs" });
+  });
 
   // Modules.
   const oidc = config.oidc ? createOidc(config.oidc) : null;
@@ -123,8 +122,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(import("./modules/consents/consents.routes"));
   await app.register(import("./modules/demo-requests/demo-requests.routes"));
   await app.register(import("./modules/newsletter/newsletter.routes"));
-  // Before every other module with /api/admin routes: its guard must cover them.
-  await app.register(import("./modules/admin/admin.routes"), { jwtSecret: config.adminJwtSecret ?? null });
+  await app.register(import("./modules/admin/admin.routes"), { tokens: adminTokens });
   await app.register(import("./modules/support/support.routes"));
   await app.register(import("./modules/health/health.routes"));
   await app.register(import("./modules/automations/automations.plugin"), {
@@ -149,15 +147,14 @@ function ownOrigin(config: AppConfig): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${config.port ?? 5000}`;
 }
 
-/** decisions.md: the admin screens read `error`, so staff calls carry it on every error answer. */
-const notFoundBody = (url: string) =>
-  url.startsWith("/api/admin") ? { message: "Not found", error: "Not found" } : { message: "Not found" };
-
 /** The built React app: hashed assets cached for a year, every other GET outside /api gets index.html. */
 function registerClient(app: FastifyInstance, clientDir: string | null) {
   const indexPath = clientDir ? path.join(clientDir, "index.html") : null;
   const hasClient = indexPath !== null && existsSync(indexPath);
   if (hasClient && clientDir) {
+    // The web app's files are public: its pages ask the API for anything private. Routes under /api are
+    // never declared here, so a module's route without access still stops the start.
+    declareAccessOfPluginRoutes(app, "public", (url) => !/^\/api(\/|$)/i.test(url));
     app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -173,8 +170,8 @@ function registerClient(app: FastifyInstance, clientDir: string | null) {
   }
   const hasLanding = hasClient && clientDir !== null && existsSync(path.join(clientDir, LANDING_FILE));
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith("/api") || !hasClient || (req.method !== "GET" && req.method !== "HEAD")) {
-      return reply.status(404).send(notFoundBody(req.url));
+    if (/^\/api(\/|$)/i.test(req.url) || !hasClient || (req.method !== "GET" && req.method !== "HEAD")) {
+      return app.answerUnmatched(req, reply);
     }
     // A visitor's "/" comes with the landing page's first screen already drawn; a signed-in parent's "/" is
     // the dashboard, over which the landing page would only flash.

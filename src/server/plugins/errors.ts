@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../lib/http-errors";
+import { isStaffAreaPath } from "./access";
 
 type FieldError = { field: string; message: string };
 
@@ -43,7 +44,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
 
     const body: Record<string, unknown> = { message };
     if (errors?.length) body.errors = errors;
-    if (req.url.startsWith("/api/admin")) body.error = message;
+    if (isStaffAreaPath(req.url)) body.error = message;
     void reply.status(status).send(body);
   });
 });

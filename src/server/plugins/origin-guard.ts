@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isStaffAreaPath } from "./access";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -14,7 +15,7 @@ export default fp(async function originGuard(app: FastifyInstance, opts: { appOr
     if (origin === undefined) return;
     if (!isSameOrigin(origin, req.headers.host, opts.appOrigin)) {
       const message = "Cross-origin request refused";
-      const body = req.url.startsWith("/api/admin") ? { message, error: message } : { message };
+      const body = isStaffAreaPath(req.url) ? { message, error: message } : { message };
       return reply.status(403).send(body);
     }
   });

@@ -75,7 +75,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
 
   app.addHook("onRequest", async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE];
-    if (!token || !req.url.startsWith("/api")) return;
+    // Judged on the matched route, as access is (docs/decisions/120): pages and files need no session.
+    if (!token || !req.routeOptions.url?.startsWith("/api/")) return;
     const sid = sha256(token);
     const row = await findLiveSession(sid);
     const now = app.now();

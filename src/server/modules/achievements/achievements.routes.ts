@@ -15,6 +15,7 @@ export default async function achievementsRoutes(app: FastifyInstance) {
   r.get(
     "/api/children/:id/achievements",
     {
+      config: { access: "child", childParam: "id" },
       schema: {
         tags: ["achievements"],
         summary: "A child's badges, newest first",

@@ -17,15 +17,15 @@ import {
   ExecutionSchema,
 } from "../../../shared/schemas/staff";
 import { forbidden, HttpError } from "../../lib/http-errors";
-import { limitPublicForm, SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from "../../plugins/rate-limits";
+import { requireAdmin } from "../../plugins/access";
+import { limitPublicForm } from "../../plugins/rate-limits";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { listExecutions } from "../automations/automations.repository";
 import { listConsents } from "../consents/consents.repository";
 import { listDemoRequests } from "../demo-requests/demo-requests.repository";
 import { listSubscriptions } from "../newsletter/newsletter.repository";
 import { analyticsOverview, listAutomations, listParents } from "./admin.repository";
-import { addAdminGuard, requireAdmin } from "./admin-auth";
-import { createAdminTokens } from "./admin-tokens";
+import type { AdminTokens } from "./admin-tokens";
 import { findAdminByEmail, insertFirstAdmin, toAdminUser } from "./admins.repository";
 
 const INVALID_CREDENTIALS = "Invalid credentials";
@@ -35,19 +35,18 @@ const guarded = { 400: ErrorSchema, 401: ErrorSchema };
 
 /**
  * decisions.md "Staff area": first-admin setup, sign-in, and the dashboard's lists, the public forms'
- * submissions among them (decisions.md "Public forms": staff see them in the admin area). Wrapped with
- * fastify-plugin so the guard's hook reaches every /api/admin path, those of other modules and unknown
- * ones included: register this before any other module with /api/admin routes.
+ * submissions among them (decisions.md "Public forms": staff see them in the admin area). Every route but
+ * setup and sign-in is `staff` (docs/decisions/120), and every handler asks for its staff member itself.
  */
-export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSecret: string | null }) {
+export default fp(async function adminRoutes(app: FastifyInstance, opts: { tokens: AdminTokens }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const tokens = createAdminTokens(opts.jwtSecret);
-  addAdminGuard(app, tokens);
+  const { tokens } = opts;
 
   r.post(
     "/api/admin/setup",
     {
+      config: { access: "public" },
       schema: {
         tags: ["staff"],
         summary: "Create the first admin account (only while there is none)",
@@ -71,6 +70,7 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
   r.post(
     "/api/admin/login",
     {
+      config: { access: "public" },
       schema: {
         tags: ["staff"],
         summary: "Sign in as staff; answers a bearer token valid for 8 hours",
@@ -81,18 +81,18 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
     async (req) => {
       const { email, password } = req.body;
       // As parent sign-in: counted before the check so parallel guesses cannot slip under the limit,
-      // and taken back on success (decisions.md: successes do not count).
-      const release = await app.rateLimiter.reserve(
-        [`admin-login:account:${email}`, `admin-login:ip:${req.ip}`],
-        SIGN_IN_FAILURES_ALLOWED,
-        SIGN_IN_WINDOW_MS,
+      // and taken back on success (decisions.md: successes do not count; docs/decisions/121).
+      const succeeded = await app.rateLimiter.reserveSignIn(
+        "admin-login",
+        email,
+        req.ip,
         "Too many failed sign-in attempts.",
       );
       const row = await findAdminByEmail(db, email);
       if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) {
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await release();
+      await succeeded();
       return { token: await tokens.sign(row.id, app.now()), user: toAdminUser(row) };
     },
   );
@@ -100,6 +100,7 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
   r.get(
     "/api/admin/me",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "The signed-in staff member",
@@ -112,6 +113,7 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
   r.get(
     "/api/admin/users",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Parents, newest first, optionally those whose e-mail or name contains `q`",
@@ -119,36 +121,48 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
         response: { 200: z.array(AdminParentSchema), ...guarded },
       },
     },
-    async (req) => listParents(db, req.query),
+    async (req) => {
+      requireAdmin(req);
+      return listParents(db, req.query);
+    },
   );
 
   r.get(
     "/api/admin/analytics/overview",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Totals for the dashboard's stat cards",
         response: { 200: AnalyticsOverviewSchema, ...guarded },
       },
     },
-    async () => analyticsOverview(db),
+    async (req) => {
+      requireAdmin(req);
+      return analyticsOverview(db);
+    },
   );
 
   r.get(
     "/api/admin/automations",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "The workflows, with their steps in words",
         response: { 200: z.array(AutomationSchema), ...guarded },
       },
     },
-    async () => listAutomations(db),
+    async (req) => {
+      requireAdmin(req);
+      return listAutomations(db);
+    },
   );
 
   r.get(
     "/api/admin/executions",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Workflow runs, newest first",
@@ -156,12 +170,16 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
         response: { 200: z.array(ExecutionSchema), ...guarded },
       },
     },
-    async (req) => listExecutions(db, { limit: req.query.limit }),
+    async (req) => {
+      requireAdmin(req);
+      return listExecutions(db, { limit: req.query.limit });
+    },
   );
 
   r.get(
     "/api/admin/consents",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Parental consents recorded by the /coppa-consent wizard, newest first",
@@ -169,12 +187,16 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
         response: { 200: z.array(ConsentSchema), ...guarded },
       },
     },
-    async (req) => listConsents(db, req.query.limit),
+    async (req) => {
+      requireAdmin(req);
+      return listConsents(db, req.query.limit);
+    },
   );
 
   r.get(
     "/api/admin/demo-requests",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Demo requests from /schedule-demo, newest first",
@@ -182,12 +204,16 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
         response: { 200: z.array(DemoRequestSchema), ...guarded },
       },
     },
-    async (req) => listDemoRequests(db, req.query.limit),
+    async (req) => {
+      requireAdmin(req);
+      return listDemoRequests(db, req.query.limit);
+    },
   );
 
   r.get(
     "/api/admin/newsletter",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Newsletter subscriptions, newest first",
@@ -195,6 +221,9 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { jwtSe
         response: { 200: z.array(NewsletterSubscriptionSchema), ...guarded },
       },
     },
-    async (req) => listSubscriptions(db, req.query.limit),
+    async (req) => {
+      requireAdmin(req);
+      return listSubscriptions(db, req.query.limit);
+    },
   );
 });

@@ -6,7 +6,7 @@ import { LoginRedirectQuerySchema, LoginSchema, SignupSchema, UserSchema } from 
 import { ErrorSchema } from "../../../shared/schemas/common";
 import { users } from "../../db/schema";
 import { conflict, HttpError, unauthorized } from "../../lib/http-errors";
-import { SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS, SIGNUPS_PER_HOUR } from "../../plugins/rate-limits";
+import { SIGNUPS_PER_HOUR } from "../../plugins/rate-limits";
 import type { Oidc } from "./oidc";
 import { hashPassword, verifyPassword } from "./passwords";
 import { findUserByEmail, findUserById, insertUser, toUser } from "./users.repository";
@@ -43,6 +43,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
   r.post(
     "/api/auth/signup",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "Create a parent account and sign in",
@@ -80,6 +81,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
   r.post(
     "/api/auth/login",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "Sign in with e-mail and password",
@@ -89,20 +91,15 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
     },
     async (req, reply) => {
       const email = req.body.email.toLowerCase();
-      const keys = [`login:account:${email}`, `login:ip:${req.ip}`];
       // Counted before the password is checked so parallel guesses cannot all slip under the limit;
-      // a successful sign-in takes its count back (decisions.md: successes do not count).
-      const release = await app.rateLimiter.reserve(
-        keys,
-        SIGN_IN_FAILURES_ALLOWED,
-        SIGN_IN_WINDOW_MS,
-        TOO_MANY_SIGN_INS,
-      );
+      // a successful sign-in takes its count back (decisions.md: successes do not count) and makes
+      // the address a known one for the account (docs/decisions/121).
+      const succeeded = await app.rateLimiter.reserveSignIn("login", email, req.ip, TOO_MANY_SIGN_INS);
       const row = await findUserByEmail(db, email);
       if (!(await verifyPassword(row?.passwordHash ?? null, req.body.password)) || !row) {
         throw new HttpError(401, "Invalid email or password");
       }
-      await release();
+      await succeeded();
       await req.startSession(reply, { kind: "parent", userId: row.id });
       return toUser(row);
     },
@@ -111,6 +108,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
   r.get(
     "/api/auth/user",
     {
+      config: { access: "child" },
       schema: {
         tags: ["auth"],
         summary: "The signed-in parent",
@@ -128,6 +126,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
   r.get(
     "/api/login",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "Send the browser to the sign-in screen or the OpenID Connect provider",
@@ -156,7 +155,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
 
   if (opts.oidc) {
     const oidc = opts.oidc;
-    r.get("/api/callback", { schema: { hide: true } }, async (req, reply) => {
+    r.get("/api/callback", { config: { access: "public" }, schema: { hide: true } }, async (req, reply) => {
       const pending = req.session?.kind === "anonymous" ? req.session.oidc : undefined;
       if (!pending) return reply.redirect("/api/login");
       let userId: string;
@@ -177,10 +176,14 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
     await req.endSession(reply);
     return redirect ? reply.redirect("/") : reply.status(204).send(null);
   };
-  r.get("/api/logout", { schema: { tags: ["auth"], summary: "Sign out and go home" } }, logoutHandler(true));
+  r.get(
+    "/api/logout",
+    { config: { access: "public" }, schema: { tags: ["auth"], summary: "Sign out and go home" } },
+    logoutHandler(true),
+  );
   r.post(
     "/api/logout",
-    { schema: { tags: ["auth"], summary: "Sign out", response: { 204: z.null() } } },
+    { config: { access: "public" }, schema: { tags: ["auth"], summary: "Sign out", response: { 204: z.null() } } },
     logoutHandler(false),
   );
 }

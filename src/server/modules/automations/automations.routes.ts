@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ErrorSchema } from "../../../shared/schemas/common";
 import { ExecutionSchema, TriggerSchema } from "../../../shared/schemas/staff";
+import { requireAdmin } from "../../plugins/access";
 
-/** spec 001 §7: the dashboard's trigger buttons; the admin guard covers every /api/admin path. */
+/** spec 001 §7: the dashboard's trigger buttons. */
 const TRIGGERS = [
   { key: "onboarding", summary: "Start the welcome sequence for a parent" },
   { key: "payment-recovery", summary: "Start payment recovery for a parent" },
@@ -16,6 +17,7 @@ export default async function automationsRoutes(app: FastifyInstance) {
     r.post(
       `/api/admin/trigger/${key}`,
       {
+        config: { access: "staff" },
         schema: {
           tags: ["staff"],
           summary,
@@ -23,7 +25,10 @@ export default async function automationsRoutes(app: FastifyInstance) {
           response: { 201: ExecutionSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
         },
       },
-      async (req, reply) => reply.status(201).send(await app.automations.trigger(key, req.body.userId)),
+      async (req, reply) => {
+        requireAdmin(req);
+        return reply.status(201).send(await app.automations.trigger(key, req.body.userId));
+      },
     );
   }
 }

@@ -46,6 +46,7 @@ export default async function cartsRoutes(app: FastifyInstance) {
   r.get(
     "/api/carts/pending",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["carts"],
         summary: "The parent's pending carts, newest first",
@@ -58,6 +59,7 @@ export default async function cartsRoutes(app: FastifyInstance) {
   r.get(
     "/api/children/:id/carts",
     {
+      config: { access: "child", childParam: "id" },
       schema: {
         tags: ["carts"],
         summary: "A child's carts, newest first",
@@ -74,6 +76,7 @@ export default async function cartsRoutes(app: FastifyInstance) {
   r.post(
     "/api/children/:id/carts",
     {
+      config: { access: "child", childParam: "id" },
       schema: {
         tags: ["carts"],
         summary: "Submit a cart (the child's session or the owning parent); approved at once when the rules allow",
@@ -92,6 +95,7 @@ export default async function cartsRoutes(app: FastifyInstance) {
   r.patch(
     "/api/carts/:id/status",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["carts"],
         summary: "Approve or decline a pending cart",
@@ -110,6 +114,7 @@ export default async function cartsRoutes(app: FastifyInstance) {
   r.post(
     "/api/carts/:id/accept-suggestion",
     {
+      config: { access: "child" },
       schema: {
         tags: ["carts"],
         summary: "Turn a declined cart's suggested item into a new cart",

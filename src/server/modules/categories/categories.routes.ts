@@ -44,6 +44,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
   r.get(
     "/api/children/:id/categories",
     {
+      config: { access: "child", childParam: "id" },
       schema: {
         tags: ["categories"],
         summary: "A child's budget categories with this month's spending",
@@ -61,6 +62,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
   r.post(
     "/api/children/:id/categories",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["categories"],
         summary: "Add a budget category (a monthly limit of 0.00 means none)",
@@ -91,6 +93,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
   r.patch(
     "/api/children/:id/categories/:categoryId",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["categories"],
         summary: "Change a budget category's name, limit or restriction",
@@ -121,6 +124,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
   r.delete(
     "/api/children/:id/categories/:categoryId",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["categories"],
         summary: "Delete a budget category (carts keep the name their items carried)",

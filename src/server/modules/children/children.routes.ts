@@ -23,6 +23,7 @@ export default async function childrenRoutes(app: FastifyInstance) {
   r.get(
     "/api/children",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["children"],
         summary: "The signed-in parent's children",
@@ -40,6 +41,7 @@ export default async function childrenRoutes(app: FastifyInstance) {
   r.post(
     "/api/children",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["children"],
         summary: "Add a child (the owner is the signed-in parent; a parentId in the body is ignored)",
@@ -57,6 +59,7 @@ export default async function childrenRoutes(app: FastifyInstance) {
   r.get(
     "/api/children/:id",
     {
+      config: { access: "child", childParam: "id" },
       schema: {
         tags: ["children"],
         summary: "One child (the owning parent or the child's own session)",
@@ -72,6 +75,7 @@ export default async function childrenRoutes(app: FastifyInstance) {
   r.patch(
     "/api/children/:id",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["children"],
         summary: "Change any subset of a child's settings",
@@ -90,6 +94,7 @@ export default async function childrenRoutes(app: FastifyInstance) {
   r.delete(
     "/api/children/:id",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["children"],
         summary: "Delete a child and all their data",

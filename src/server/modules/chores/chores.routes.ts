@@ -20,6 +20,7 @@ export default async function choresRoutes(app: FastifyInstance) {
   r.get(
     "/api/children/:id/chores",
     {
+      config: { access: "child", childParam: "id" },
       schema: {
         tags: ["chores"],
         summary: "A child's chores, newest first",
@@ -33,6 +34,7 @@ export default async function choresRoutes(app: FastifyInstance) {
   r.post(
     "/api/children/:id/chores",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["chores"],
         summary: "Add a chore that earns extra budget",
@@ -61,6 +63,7 @@ export default async function choresRoutes(app: FastifyInstance) {
   r.patch(
     "/api/chores/:id",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["chores"],
         summary: "Change a chore that is not yet confirmed",
@@ -75,6 +78,7 @@ export default async function choresRoutes(app: FastifyInstance) {
   r.delete(
     "/api/chores/:id",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["chores"],
         summary: "Delete a chore (a confirmed reward stays in the budget)",
@@ -91,6 +95,7 @@ export default async function choresRoutes(app: FastifyInstance) {
   r.post(
     "/api/chores/:id/complete",
     {
+      config: { access: "child" },
       schema: {
         tags: ["chores"],
         summary: "Mark a chore done (the child, or the parent on their behalf)",
@@ -104,6 +109,7 @@ export default async function choresRoutes(app: FastifyInstance) {
   r.post(
     "/api/chores/:id/confirm",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["chores"],
         summary: "Confirm a chore: its reward joins this month's budget",

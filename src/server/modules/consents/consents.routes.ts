@@ -13,6 +13,7 @@ export default async function consentsRoutes(app: FastifyInstance) {
   r.post(
     "/api/consents",
     {
+      config: { access: "public" },
       schema: {
         tags: ["public forms"],
         summary: "Record a parent's consent from the /coppa-consent wizard (no sign-in needed)",

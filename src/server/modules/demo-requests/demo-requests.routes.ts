@@ -13,6 +13,7 @@ export default async function demoRequestsRoutes(app: FastifyInstance) {
   r.post(
     "/api/demo-requests",
     {
+      config: { access: "public" },
       schema: {
         tags: ["public forms"],
         summary: "Ask for a demo from the /schedule-demo form (no sign-in needed)",

@@ -10,6 +10,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   r.get(
     "/api/test/health",
     {
+      config: { access: "public" },
       schema: {
         tags: ["health"],
         summary: "Checks the database, its schema, the session store and the automation worker",

@@ -25,6 +25,7 @@ export default async function kidAuthRoutes(app: FastifyInstance) {
   r.post(
     "/api/children/:id/login-code",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["kid-auth"],
         summary: "Create a one-time sign-in code for a child (replaces any unused one)",
@@ -56,6 +57,7 @@ export default async function kidAuthRoutes(app: FastifyInstance) {
   r.post(
     "/api/kid/login",
     {
+      config: { access: "public" },
       schema: {
         tags: ["kid-auth"],
         summary: "Start a child session with a one-time code",
@@ -93,6 +95,7 @@ export default async function kidAuthRoutes(app: FastifyInstance) {
   r.get(
     "/api/kid/me",
     {
+      config: { access: "child" },
       schema: {
         tags: ["kid-auth"],
         summary: "The child signed in on this device",

@@ -16,6 +16,7 @@ export default async function newsletterRoutes(app: FastifyInstance) {
   r.post(
     "/api/newsletter",
     {
+      config: { access: "public" },
       schema: {
         tags: ["public forms"],
         summary: "Subscribe an e-mail to the newsletter (idempotent; no sign-in needed)",

@@ -37,6 +37,7 @@ export default async function passwordResetRoutes(app: FastifyInstance, opts: { 
   r.post(
     "/api/auth/password-reset",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "E-mail a link to choose a new password (the answer never says whether the account exists)",
@@ -88,6 +89,7 @@ export default async function passwordResetRoutes(app: FastifyInstance, opts: { 
   r.post(
     "/api/auth/password-reset/confirm",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "Choose a new password with a reset link's token; ends every other session and signs in",

@@ -9,8 +9,8 @@ import {
   TicketReplyCreateSchema,
 } from "../../../shared/schemas/staff";
 import { notFound } from "../../lib/http-errors";
+import { requireAdmin } from "../../plugins/access";
 import { requireParent } from "../../plugins/auth";
-import { requireAdmin } from "../admin/admin-auth";
 import { findTicket, listTickets, openTicket } from "./tickets.repository";
 import { assignTicket, closeTicket, replyAsParent, replyToTicket, TICKET_NOT_FOUND } from "./tickets.service";
 
@@ -34,6 +34,7 @@ export default async function supportRoutes(app: FastifyInstance) {
   r.post(
     "/api/support/tickets",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["support"],
         summary: "Open a support ticket as the signed-in parent",
@@ -59,6 +60,7 @@ export default async function supportRoutes(app: FastifyInstance) {
   r.get(
     "/api/support/tickets",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["support"],
         summary: "The signed-in parent's own tickets, newest first, with replies",
@@ -71,6 +73,7 @@ export default async function supportRoutes(app: FastifyInstance) {
   r.post(
     "/api/support/tickets/:id/replies",
     {
+      config: { access: "parent" },
       schema: {
         tags: ["support"],
         summary: "Answer on one of the signed-in parent's own tickets",
@@ -102,6 +105,7 @@ export default async function supportRoutes(app: FastifyInstance) {
   r.get(
     "/api/admin/tickets",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "All support tickets, newest first",
@@ -109,12 +113,16 @@ export default async function supportRoutes(app: FastifyInstance) {
         response: { 200: z.array(SupportTicketSchema), 400: ErrorSchema, 401: ErrorSchema },
       },
     },
-    async (req) => listTickets(db, { limit: req.query.limit }),
+    async (req) => {
+      requireAdmin(req);
+      return listTickets(db, { limit: req.query.limit });
+    },
   );
 
   r.post(
     "/api/admin/tickets/:id/assign",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Assign a ticket to the signed-in staff member",
@@ -128,6 +136,7 @@ export default async function supportRoutes(app: FastifyInstance) {
   r.post(
     "/api/admin/tickets/:id/replies",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Answer a ticket",
@@ -143,6 +152,7 @@ export default async function supportRoutes(app: FastifyInstance) {
   r.post(
     "/api/admin/tickets/:id/close",
     {
+      config: { access: "staff" },
       schema: {
         tags: ["staff"],
         summary: "Close a ticket",
@@ -150,6 +160,9 @@ export default async function supportRoutes(app: FastifyInstance) {
         response: { 200: SupportTicketSchema, ...staffErrors },
       },
     },
-    async (req) => closeTicket(app, req.params.id),
+    async (req) => {
+      requireAdmin(req);
+      return closeTicket(app, req.params.id);
+    },
   );
 }

@@ -17,7 +17,10 @@ export default async function usageRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/usage",
-    { schema: { tags: ["usage"], summary: "This month's plan usage", response: responses } },
+    {
+      config: { access: "parent" },
+      schema: { tags: ["usage"], summary: "This month's plan usage", response: responses },
+    },
     async (req) => {
       const user = await findUserById(db, requireParent(req));
       if (!user) throw unauthorized();
@@ -27,7 +30,10 @@ export default async function usageRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/usage/dismiss-nudge",
-    { schema: { tags: ["usage"], summary: "Record that the upgrade nudge was dismissed", response: responses } },
+    {
+      config: { access: "parent" },
+      schema: { tags: ["usage"], summary: "Record that the upgrade nudge was dismissed", response: responses },
+    },
     async (req) => {
       const [user] = await db
         .update(users)
@@ -41,7 +47,10 @@ export default async function usageRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/usage/upgrade-click",
-    { schema: { tags: ["usage"], summary: "Record a click on Upgrade", response: responses } },
+    {
+      config: { access: "parent" },
+      schema: { tags: ["usage"], summary: "Record a click on Upgrade", response: responses },
+    },
     async (req) => {
       const [user] = await db
         .update(users)
