@@ -1,28 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/client";
+import { cookieOf, ROOT, startServerProcess } from "./test-support/server-process";
 
 /**
  * The README's newcomer: the real server on an embedded data folder, and `npm run seed` run beside it.
  * Real processes, since the point is what two of them do to one folder (decision 124).
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 let dataDir = "";
 const running: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function envFor(port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -31,8 +20,9 @@ function envFor(port: number): NodeJS.ProcessEnv {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // Empty counts as unset: the embedded database, whatever the caller's environment says.
+    DATABASE_URL: "",
   };
-  delete env.DATABASE_URL;
   return env;
 }
 
@@ -56,41 +46,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
 const seed = (port: number) => run(path.join(ROOT, "node_modules/.bin/tsx"), ["src/server/db/seed.ts"], envFor(port));
 
 /** The server as one node process, so its pid is the one the lock names. */
-async function startServer() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
-    cwd: ROOT,
-    env: envFor(port),
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  running.push(child);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start-up (${child.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/auth/user`)).status === 401) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error("the server did not start within 60 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    pid: child.pid!,
-    port,
-    baseUrl,
-    async stop() {
-      child.kill("SIGTERM");
-      return exited;
-    },
-  };
-}
-
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+const startServer = async () => {
+  const server = await startServerProcess(envFor(0));
+  running.push(server.process);
+  return server;
+};
 
 async function currentUser(baseUrl: string, cookie: string) {
   const res = await fetch(`${baseUrl}/api/auth/user`, { headers: { cookie } });
