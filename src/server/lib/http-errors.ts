@@ -17,5 +17,5 @@ export const badRequest = (message: string, field?: string) =>
   new HttpError(400, message, field ? [{ field, message }] : undefined);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Malformed ids answer 404 like unknown ones (decisions.md), so check before querying. */
+/** Malformed ids answer 404 like unknown ones (docs/product-contract.md "Answers and errors"), so check before querying. */
 export const isUuid = (value: string) => UUID.test(value);

@@ -1,4 +1,4 @@
-/** "2026-11" for the UTC calendar month containing the date (decisions.md: months reset on the 1st, UTC). */
+/** "2026-11" for the UTC calendar month containing the date (docs/product-contract.md "Carts: the purchase flow": months reset on the 1st, UTC). */
 export function monthKey(date: Date): string {
   return date.toISOString().slice(0, 7);
 }

@@ -1,7 +1,7 @@
 import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
 import { formatCents, parseNumericCents } from "../../../shared/rules/money";
 
-/** numeric(10,2) in SQL, integer cents in code (decisions.md "Money"). */
+/** numeric(10,2) in SQL, integer cents in code (docs/product-contract.md "Money"). */
 export const money = customType<{ data: number; driverData: string }>({
   dataType: () => "numeric(10, 2)",
   toDriver: (cents) => formatCents(cents),

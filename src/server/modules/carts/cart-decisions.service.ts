@@ -2,18 +2,18 @@ import type { FastifyInstance } from "fastify";
 import { formatCents, formatDollars, parseCents } from "../../../shared/rules/money";
 import { purchaseLimitMessage, purchasesLeft } from "../../../shared/rules/plans";
 import type { Cart, CartStatusUpdate } from "../../../shared/schemas/carts";
-import type { Tx } from "../../db/client";
 import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
-import { groupCommit, type Outcome } from "../../lib/group-commit";
-import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors";
-import { judgeEndedMonth } from "../achievements/badges.service";
-import { monthAmounts } from "../children/children.repository";
-import { lockChildrenCategories, lockedPair, lockFamilyCarts } from "../children/family-lock";
-import { monthlyPurchasesUsed } from "../usage/usage.repository";
-import { MAX_BATCH, MAX_BATCHES_IN_FLIGHT } from "./batching";
-import { addCartWrites, type CartWrites, noCartWrites, writeCartWrites } from "./cart-writes.repository";
+import { conflict, forbidden, HttpError } from "../../lib/http-errors";
+import {
+  type Decided,
+  familyBatcher,
+  judgeEndedMonth,
+  monthAmounts,
+  monthlyPurchasesUsed,
+  namesCategories,
+  purchaseChanges,
+} from "../budget/budget";
 import { findIdempotentResponses, toCart } from "./carts.repository";
-import { namesCategories, purchaseChanges } from "./purchases";
 
 export const CART_NOT_FOUND = "Cart not found";
 
@@ -27,19 +27,46 @@ interface Decision {
 type Answer = { statusCode: number; body: Cart };
 
 /**
- * decisions.md "Carts": a parent approves or declines a pending cart. Decisions that arrive together are
- * written together (group commit); each runs under its family's lock, with the parent, child, cart and
- * categories locked, and a family's decisions never share a batch, so concurrent decisions never
- * double-approve or overspend. With an Idempotency-Key (scoped to the parent), a retry answers what the
- * first attempt answered; that answer is saved with the decision, so a retry either waits for it or
- * finds it.
+ * docs/product-contract.md "Carts: the purchase flow": a parent approves or declines a pending cart.
+ * Decisions that arrive together are written together (the budget module's group commit); each runs
+ * under its family's lock, with the parent, child, cart and categories locked, and a family's decisions
+ * never share a batch, so concurrent decisions never double-approve or overspend. With an
+ * Idempotency-Key (scoped to the parent), a retry answers what the first attempt answered; that answer
+ * is saved with the decision, so a retry either waits for it or finds it.
  */
 export function cartDecider(app: FastifyInstance) {
-  const decide = groupCommit<Decision, Answer>({
-    keyOf: (d) => d.parentId,
-    runBatch: (batch, alone) => app.database.db.transaction((tx) => decideBatch(app, tx, batch, alone)),
-    maxBatch: MAX_BATCH,
-    maxInFlight: MAX_BATCHES_IN_FLIGHT,
+  const decide = familyBatcher(app, {
+    rows: "cart",
+    target: (d: Decision) => ({ parentId: d.parentId, id: d.cartId }),
+    notFoundMessage: CART_NOT_FOUND,
+    needsCategories: (d, { cart }) => d.input.status === "approved" && namesCategories(cart.items),
+    recall: async (tx, found) => {
+      const keyed = found.flatMap(({ job }) => {
+        const key = answerKey(job);
+        return key ? [{ job, key }] : [];
+      });
+      const answers = await findIdempotentResponses(
+        tx,
+        keyed.map((k) => k.key),
+      );
+      return new Map(
+        keyed.flatMap(({ job, key }) => {
+          const answer = answers.get(key);
+          return answer ? [[job, answer] as const] : [];
+        }),
+      );
+    },
+    decide: (d, locked, { categories, earlier, now }): Decided<Answer> => {
+      if (earlier && earlier.body.id !== locked.cart.id) {
+        throw conflict("This Idempotency-Key was used for another cart");
+      }
+      if (earlier) return { result: earlier };
+      const decided = decideDecision(locked, d.input, categories, now);
+      const answer = { statusCode: 200, body: toCart(decided.result) };
+      const key = answerKey(d);
+      const saved = key ? [{ key, statusCode: String(answer.statusCode), body: answer.body, createdAt: now }] : [];
+      return { result: answer, changes: { ...decided.changes, answers: saved } };
+    },
   });
   return (parentId: string, cartId: string, input: CartStatusUpdate, idempotencyKey: string | undefined) =>
     decide({ parentId, cartId, input, idempotencyKey });
@@ -47,64 +74,13 @@ export function cartDecider(app: FastifyInstance) {
 
 const answerKey = (d: Decision) => (d.idempotencyKey ? `${d.parentId}:${d.idempotencyKey}` : null);
 
-/** `alone`: wait for rows another transaction holds; otherwise leave their jobs to run alone (group-commit). */
-async function decideBatch(
-  app: FastifyInstance,
-  tx: Tx,
-  batch: Decision[],
-  alone: boolean,
-): Promise<Outcome<Answer>[]> {
-  const now = app.now();
-  const locked = await lockFamilyCarts(
-    tx,
-    batch.map((d) => ({ parentId: d.parentId, cartId: d.cartId })),
-    { skipLocked: !alone },
-  );
-  const lockedCart = (d: Decision) => lockedPair(locked, d.parentId, d.cartId);
-  const answers = await findIdempotentResponses(
-    tx,
-    batch.flatMap((d) => answerKey(d) ?? []),
-  );
-  const categories = await lockChildrenCategories(
-    tx,
-    batch.flatMap((d) => {
-      const found = lockedCart(d);
-      return found && d.input.status === "approved" && namesCategories(found.cart.items) ? [found.child.id] : [];
-    }),
-  );
-
-  const writes = noCartWrites();
-  const outcomes = batch.map((d): Outcome<Answer> => {
-    try {
-      const found = lockedCart(d);
-      if (!found && !alone) return { kind: "alone" };
-      if (!found) throw notFound(CART_NOT_FOUND);
-      const key = answerKey(d);
-      const earlier = key ? answers.get(key) : undefined;
-      if (earlier && earlier.body.id !== found.cart.id) {
-        throw conflict("This Idempotency-Key was used for another cart");
-      }
-      if (earlier) return { kind: "done", value: earlier };
-      const decided = prepareDecision(found, d.input, categories.get(found.child.id) ?? [], now);
-      addCartWrites(writes, decided.writes);
-      const answer = { statusCode: 200, body: toCart(decided.cart) };
-      if (key) addCartWrites(writes, { answers: [{ key, ...answer, createdAt: now }] });
-      return { kind: "done", value: answer };
-    } catch (error) {
-      return { kind: "failed", error };
-    }
-  });
-  await writeCartWrites(tx, writes);
-  return outcomes;
-}
-
 /** The decided cart and what writing it changes; throws (changing nothing) when it may not be decided. */
-function prepareDecision(
+export function decideDecision(
   found: { user: UserRow; child: ChildRow; cart: CartRow },
   input: CartStatusUpdate,
   lockedCategories: BudgetCategoryRow[],
   now: Date,
-): { cart: CartRow; writes: Partial<CartWrites> } {
+): Decided<CartRow> {
   const { user, cart } = found;
   if (cart.status !== "pending") throw conflict(`This cart is already ${cart.status}`);
   if (input.status === "declined") {
@@ -117,7 +93,7 @@ function prepareDecision(
       declinedAt: now,
       updatedAt: now,
     };
-    return { cart: declined, writes: { decidedCarts: [declined] } };
+    return { result: declined, changes: { decidedCarts: [declined] } };
   }
   const used = monthlyPurchasesUsed(user, now);
   if (purchasesLeft(user.subscriptionTier, used, user.monthlyPurchaseLimit) === 0) {
@@ -143,7 +119,7 @@ function prepareDecision(
     updatedAt: now,
   };
   return {
-    cart: approved,
-    writes: { ...purchase, badges: [...(judged?.badges ?? []), ...purchase.badges], decidedCarts: [approved] },
+    result: approved,
+    changes: { ...purchase, badges: [...(judged?.badges ?? []), ...purchase.badges], decidedCarts: [approved] },
   };
 }

@@ -5,23 +5,28 @@ import type { BadgeEvent } from "../../../shared/rules/badges";
 import { formatCents, parseCents } from "../../../shared/rules/money";
 import { purchasesLeft } from "../../../shared/rules/plans";
 import type { CartItem, CartSubmit } from "../../../shared/schemas/carts";
-import type { Tx } from "../../db/client";
 import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
-import { groupCommit, type Outcome } from "../../lib/group-commit";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
 import { type Actor, assertActorMaySee, familyOf } from "../../plugins/auth";
-import { earnedBadgeRows, judgeEndedMonth } from "../achievements/badges.service";
-import { categorySpent } from "../categories/categories.repository";
-import { monthAmounts } from "../children/children.repository";
+import {
+  categorySpent,
+  changeCartBudget,
+  type Decided,
+  earnedBadgeRows,
+  familyBatcher,
+  itemAmount,
+  judgeEndedMonth,
+  MAX_AMOUNT_CENTS,
+  monthAmounts,
+  monthlyPurchasesUsed,
+  namesCategories,
+  purchaseChanges,
+  sharesByCategory,
+} from "../budget/budget";
 import { CHILD_NOT_FOUND } from "../children/children.service";
-import { inCartTransaction, lockChildrenCategories, lockedPair, lockFamilyChildren } from "../children/family-lock";
-import { monthlyPurchasesUsed } from "../usage/usage.repository";
-import { MAX_BATCH, MAX_BATCHES_IN_FLIGHT } from "./batching";
 import { CART_NOT_FOUND } from "./cart-decisions.service";
-import { addCartWrites, type CartWrites, noCartWrites, writeCartWrites } from "./cart-writes.repository";
 import { findCartsByIdempotencyKeys, suggestionAccepted } from "./carts.repository";
-import { itemAmount, MAX_AMOUNT_CENTS, namesCategories, purchaseChanges, sharesByCategory } from "./purchases";
 
 type SubmitInput = Pick<CartSubmit, "retailer" | "tag" | "notes"> & { items: CartItem[] };
 
@@ -33,18 +38,35 @@ interface Submission {
 }
 
 /**
- * decisions.md "Carts": submits a cart from the child's session or the owning parent's. Submissions
- * that arrive together are written together (group commit, one transaction for many families), and a
- * family's submissions never share a batch, so each is decided on its family's latest figures. A retry
- * with the same Idempotency-Key answers the cart the first attempt made: the retry runs after the first
- * attempt has committed, under the same family lock, so two racing retries never make two carts.
+ * docs/product-contract.md "Carts: the purchase flow": submits a cart from the child's session or the
+ * owning parent's. Submissions that arrive together are written together (the budget module's group
+ * commit), and a family's submissions never share a batch, so each is decided on its family's latest
+ * figures. A retry with the same Idempotency-Key answers the cart the first attempt made: the retry runs
+ * after the first attempt has committed, under the same family lock, so two racing retries never make
+ * two carts.
  */
 export function cartSubmitter(app: FastifyInstance) {
-  const submit = groupCommit<Submission, CartRow>({
-    keyOf: (s) => familyOf(s.actor),
-    runBatch: (batch, alone) => app.database.db.transaction((tx) => submitBatch(app, tx, batch, alone)),
-    maxBatch: MAX_BATCH,
-    maxInFlight: MAX_BATCHES_IN_FLIGHT,
+  const submit = familyBatcher(app, {
+    rows: "child",
+    target: (s: Submission) => ({ parentId: familyOf(s.actor), id: s.childId }),
+    notFoundMessage: CHILD_NOT_FOUND,
+    needsCategories: (s) => namesCategories(s.input.items),
+    recall: async (tx, found) => {
+      const keyed = found.flatMap(({ job, locked }) =>
+        job.idempotencyKey ? [{ job, childId: locked.child.id, key: job.idempotencyKey }] : [],
+      );
+      const carts = await findCartsByIdempotencyKeys(tx, keyed);
+      return new Map(
+        keyed.flatMap(({ job, childId, key }) => {
+          const cart = carts.get(`${childId}:${key}`);
+          return cart ? [[job, cart] as const] : [];
+        }),
+      );
+    },
+    decide: (s, { user, child }, { categories, earlier, now }): Decided<CartRow> =>
+      earlier
+        ? { result: earlier }
+        : decideSubmission(user, child, s.input, categories, now, { idempotencyKey: s.idempotencyKey }),
   });
   return (actor: Actor, childId: string, input: SubmitInput, idempotencyKey: string | undefined) => {
     assertActorMaySee(actor, childId);
@@ -52,61 +74,9 @@ export function cartSubmitter(app: FastifyInstance) {
   };
 }
 
-/** `alone`: wait for rows another transaction holds; otherwise leave their jobs to run alone (group-commit). */
-async function submitBatch(
-  app: FastifyInstance,
-  tx: Tx,
-  batch: Submission[],
-  alone: boolean,
-): Promise<Outcome<CartRow>[]> {
-  const now = app.now();
-  const locked = await lockFamilyChildren(
-    tx,
-    batch.map((s) => ({ parentId: familyOf(s.actor), childId: s.childId })),
-    { skipLocked: !alone },
-  );
-  const lockedChild = (s: Submission) => lockedPair(locked, familyOf(s.actor), s.childId);
-  const earlier = await findCartsByIdempotencyKeys(
-    tx,
-    batch.flatMap((s) => {
-      const found = lockedChild(s);
-      return found && s.idempotencyKey ? [{ childId: found.child.id, key: s.idempotencyKey }] : [];
-    }),
-  );
-  const categories = await lockChildrenCategories(
-    tx,
-    batch.flatMap((s) => {
-      const found = lockedChild(s);
-      return found && namesCategories(s.input.items) ? [found.child.id] : [];
-    }),
-  );
-
-  const writes = noCartWrites();
-  const outcomes = batch.map((s): Outcome<CartRow> => {
-    try {
-      const found = lockedChild(s);
-      if (!found && !alone) return { kind: "alone" };
-      if (!found) throw notFound(CHILD_NOT_FOUND);
-      const { user, child } = found;
-      const again = s.idempotencyKey ? earlier.get(`${child.id}:${s.idempotencyKey}`) : undefined;
-      if (again) return { kind: "done", value: again };
-      const made = prepareCart(user, child, s.input, categories.get(child.id) ?? [], now, {
-        idempotencyKey: s.idempotencyKey,
-      });
-      addCartWrites(writes, made.writes);
-      return { kind: "done", value: made.cart };
-    } catch (error) {
-      return { kind: "failed", error };
-    }
-  });
-  await writeCartWrites(tx, writes);
-  return outcomes;
-}
-
 /** Turns a declined cart's suggested item into a new cart that goes through the same rules as any other. */
 export async function acceptSuggestion(app: FastifyInstance, actor: Actor, cartId: string) {
-  const parentId = familyOf(actor);
-  return inCartTransaction(app, parentId, cartId, async (tx, found) => {
+  return changeCartBudget(app, familyOf(actor), cartId, async (tx, found) => {
     if (!found) throw notFound(CART_NOT_FOUND);
     assertActorMaySee(actor, found.child.id);
     const { user, cart, child } = found;
@@ -116,9 +86,7 @@ export async function acceptSuggestion(app: FastifyInstance, actor: Actor, cartI
     const item: CartItem = { name: suggestion.name, price: suggestion.price, quantity: 1 };
     if (suggestion.url) item.url = suggestion.url;
     const input = { retailer: cart.retailer, tag: cart.tag ?? undefined, items: [item] };
-    const made = prepareCart(user, child, input, [], app.now(), { fromCartId: cart.id });
-    await writeCartWrites(tx, { ...noCartWrites(), ...made.writes });
-    return made.cart;
+    return decideSubmission(user, child, input, [], app.now(), { fromCartId: cart.id });
   });
 }
 
@@ -142,16 +110,16 @@ function withKnownCategories(items: CartItem[], categories: BudgetCategoryRow[])
 
 /**
  * A new cart decided by the rules, and what writing it changes. Throws (changing nothing) when the cart
- * may not be made. The caller holds the family's lock and its child's and categories' row locks.
+ * may not be made. The rows are as read under the family's lock and its child's and categories' row locks.
  */
-function prepareCart(
+export function decideSubmission(
   user: UserRow,
   lockedChild: ChildRow,
   input: SubmitInput,
   lockedCategories: BudgetCategoryRow[],
   now: Date,
   link: { idempotencyKey?: string; fromCartId?: string },
-): { cart: CartRow; writes: Partial<CartWrites> } {
+): Decided<CartRow> {
   if (!lockedChild.isActive) {
     throw forbidden(`${lockedChild.name}'s profile is inactive, so purchases are paused until a parent reactivates it`);
   }
@@ -209,7 +177,7 @@ function prepareCart(
     ? purchaseChanges({ user, child, total, items, categories, now }, [submitted])
     : { children: judged ? [child] : [], badges: earnedBadgeRows(child.id, [submitted], now) };
   return {
-    cart,
-    writes: { ...purchase, badges: [...(judged?.badges ?? []), ...purchase.badges], newCarts: [cart] },
+    result: cart,
+    changes: { ...purchase, badges: [...(judged?.badges ?? []), ...purchase.badges], newCarts: [cart] },
   };
 }

@@ -12,7 +12,7 @@ import {
 } from "../../test-support/test-app";
 
 /**
- * decisions.md "Each approval is atomic": many requests at once over real HTTP, so on PostgreSQL they
+ * docs/product-contract.md "Carts: the purchase flow" (each approval is atomic): many requests at once over real HTTP, so on PostgreSQL they
  * run on separate connections and really interleave (PW_TEST_DB=postgres). PGlite serialises them.
  */
 let t: TestApp;

@@ -5,10 +5,7 @@ import type { Executor } from "../../db/client";
 import { type BudgetCategoryRow, budgetCategories } from "../../db/schema";
 import { isUuid } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
-
-/** Spent in the category in `month`; spending resets lazily like the child's. */
-export const categorySpent = (row: BudgetCategoryRow, month: string) =>
-  row.spentMonth === month ? row.currentSpent : 0;
+import { categorySpent } from "../budget/budget";
 
 export function toCategory(row: BudgetCategoryRow, now: Date): Category {
   return {
@@ -23,13 +20,12 @@ export function toCategory(row: BudgetCategoryRow, now: Date): Category {
   };
 }
 
-export async function listChildCategories(db: Executor, childId: string, lock = false) {
-  const query = db
+export async function listChildCategories(db: Executor, childId: string) {
+  return db
     .select()
     .from(budgetCategories)
     .where(eq(budgetCategories.childId, childId))
     .orderBy(asc(budgetCategories.name), asc(budgetCategories.id));
-  return lock ? query.for("update") : query;
 }
 
 export async function findChildCategory(db: Executor, childId: string, categoryId: string, lock = false) {

@@ -9,12 +9,10 @@ import {
   CategoryUpdateSchema,
 } from "../../../shared/schemas/categories";
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
-import type { Tx } from "../../db/client";
 import { conflict, notFound } from "../../lib/http-errors";
 import { requireParent } from "../../plugins/auth";
-import { findFamilyChild } from "../children/children.repository";
+import { inChildTransaction } from "../budget/budget";
 import { CHILD_NOT_FOUND, findVisibleChild } from "../children/children.service";
-import { inFamilyTransaction } from "../children/family-lock";
 import {
   categoryNameTaken,
   deleteCategory,
@@ -29,13 +27,6 @@ export const CATEGORY_NOT_FOUND = "Category not found";
 const nameTaken = (name: string) => conflict(`There is already a category named ${name}`);
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
-
-/** The child's row lock comes after the family lock, like every write that auto-approval reads. */
-async function lockFamilyChild(tx: Tx, parentId: string, childId: string) {
-  const child = await findFamilyChild(tx, parentId, childId, true);
-  if (!child) throw notFound(CHILD_NOT_FOUND);
-  return child;
-}
 
 export default async function categoriesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -73,8 +64,8 @@ export default async function categoriesRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const parentId = requireParent(req);
-      const row = await inFamilyTransaction(app, parentId, async (tx) => {
-        const child = await lockFamilyChild(tx, parentId, req.params.id);
+      // Auto-approval reads categories: they change under the family's and the child's locks.
+      const row = await inChildTransaction(app, parentId, req.params.id, CHILD_NOT_FOUND, async (tx, { child }) => {
         if (await categoryNameTaken(tx, child.id, req.body.name)) throw nameTaken(req.body.name);
         const now = app.now();
         return insertCategory(tx, {
@@ -104,8 +95,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const parentId = requireParent(req);
-      const row = await inFamilyTransaction(app, parentId, async (tx) => {
-        const child = await lockFamilyChild(tx, parentId, req.params.id);
+      const row = await inChildTransaction(app, parentId, req.params.id, CHILD_NOT_FOUND, async (tx, { child }) => {
         const category = await findChildCategory(tx, child.id, req.params.categoryId, true);
         if (!category) throw notFound(CATEGORY_NOT_FOUND);
         const { name, monthlyLimit, isRestricted } = req.body;
@@ -134,8 +124,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const parentId = requireParent(req);
-      await inFamilyTransaction(app, parentId, async (tx) => {
-        const child = await lockFamilyChild(tx, parentId, req.params.id);
+      await inChildTransaction(app, parentId, req.params.id, CHILD_NOT_FOUND, async (tx, { child }) => {
         const category = await findChildCategory(tx, child.id, req.params.categoryId, true);
         if (!category) throw notFound(CATEGORY_NOT_FOUND);
         await deleteCategory(tx, category.id);

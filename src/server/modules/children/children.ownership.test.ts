@@ -11,7 +11,7 @@ import {
 } from "../../test-support/test-app";
 
 /**
- * decisions.md "Ownership and roles": every child-scoped route answers 404 to another parent, 403 to a
+ * docs/product-contract.md "Ownership and roles": every child-scoped route answers 404 to another parent, 403 to a
  * sibling's child session and 401 to a visitor, and changes nothing either way.
  */
 let t: TestApp;

@@ -4,20 +4,7 @@ import type { Child } from "../../../shared/schemas/children";
 import type { Executor } from "../../db/client";
 import { type ChildRow, children } from "../../db/schema";
 import { isUuid } from "../../lib/http-errors";
-import { monthKey } from "../../lib/month";
-
-/** "2026-10" when `now` falls in November 2026. */
-export function previousMonthKey(now: Date): string {
-  return monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
-}
-
-/** The month-dependent amounts of a child, read as of `now`: another month's spending counts as 0. */
-export function monthAmounts(row: ChildRow, now: Date) {
-  const month = monthKey(now);
-  const spent = row.spentMonth === month ? row.currentSpent : 0;
-  const bonus = row.bonusMonth === month ? row.bonusBudget : 0;
-  return { spent, bonus, budget: row.monthlyBudget + bonus, month };
-}
+import { monthAmounts } from "../budget/budget";
 
 export function toChild(row: ChildRow, now: Date): Child {
   const { spent, bonus } = monthAmounts(row, now);
@@ -47,13 +34,12 @@ export async function listChildren(db: Executor, parentId: string) {
 }
 
 /** The child when it belongs to the family; null for unknown, malformed or foreign ids. */
-export async function findFamilyChild(db: Executor, parentId: string, childId: string, lock = false) {
+export async function findFamilyChild(db: Executor, parentId: string, childId: string) {
   if (!isUuid(childId)) return null;
-  const query = db
+  const [row] = await db
     .select()
     .from(children)
     .where(and(eq(children.id, childId), eq(children.parentId, parentId)));
-  const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
 }
 

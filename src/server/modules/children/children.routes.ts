@@ -5,14 +5,9 @@ import { ChildCreateSchema, ChildListSchema, ChildSchema, ChildUpdateSchema } fr
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { notFound } from "../../lib/http-errors";
 import { requireParent } from "../../plugins/auth";
+import { withEndedMonthsReviewed } from "../budget/budget";
 import { deleteChild, findFamilyChild, listChildren, toChild } from "./children.repository";
-import {
-  CHILD_NOT_FOUND,
-  createChild,
-  findVisibleChild,
-  updateChildSettings,
-  withEndedMonthsReviewed,
-} from "./children.service";
+import { CHILD_NOT_FOUND, createChild, findVisibleChild, updateChildSettings } from "./children.service";
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parseCents } from "../../../shared/rules/money";
 import { canAddActiveChild, childLimitMessage } from "../../../shared/rules/plans";
 import { type ChildCreate, type ChildUpdate, LIMIT_OVER_BUDGET_MESSAGE } from "../../../shared/schemas/children";
-import type { ChildRow } from "../../db/schema";
 import { forbidden, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
 import { assertActorMaySee, familyOf, requireActor } from "../../plugins/auth";
-import { monthEndPending, reviewEndedMonth } from "../achievements/badges.service";
+import { inChildTransaction, inFamilyTransaction, reviewEndedMonth, withEndedMonthsReviewed } from "../budget/budget";
 import { countActiveChildren, findFamilyChild, insertChild, updateChild } from "./children.repository";
-import { inFamilyTransaction } from "./family-lock";
+
+// kid-auth reads the month-end review from here; it belongs to the budget module (decision 125).
 
 export const CHILD_NOT_FOUND = "Child not found";
 
@@ -49,8 +49,8 @@ export async function createChild(app: FastifyInstance, parentId: string, input:
 type ParsedUpdate = Omit<ChildUpdate, "age"> & { age?: number };
 
 /**
- * Saves any subset of a child's settings. Runs under the family lock and the child's row lock so a
- * budget change never interleaves with an approval that reads the budget.
+ * Saves any subset of a child's settings. Runs under the family lock and the child's row lock (the
+ * budget module's) so a budget change never interleaves with an approval that reads the budget.
  */
 export async function updateChildSettings(
   app: FastifyInstance,
@@ -58,9 +58,7 @@ export async function updateChildSettings(
   childId: string,
   input: ParsedUpdate,
 ) {
-  return inFamilyTransaction(app, parentId, async (tx, user) => {
-    const locked = await findFamilyChild(tx, parentId, childId, true);
-    if (!locked) throw notFound(CHILD_NOT_FOUND);
+  return inChildTransaction(app, parentId, childId, CHILD_NOT_FOUND, async (tx, { user, child: locked }) => {
     const now = app.now();
     // Last month is judged against last month's budget, before this change replaces it.
     const child = await reviewEndedMonth(tx, locked, now);
@@ -89,23 +87,6 @@ export async function updateChildSettings(
     });
     if (!updated) throw notFound(CHILD_NOT_FOUND);
     return updated;
-  });
-}
-
-/**
- * Month-end badges are judged on the first request that sees a new month, reads included, so a child
- * who opens the dashboard on the 1st sees last month's badge.
- */
-export async function withEndedMonthsReviewed(app: FastifyInstance, parentId: string, rows: ChildRow[]) {
-  const now = app.now();
-  if (!rows.some((row) => monthEndPending(row, now))) return rows;
-  return inFamilyTransaction(app, parentId, async (tx) => {
-    const reviewed: ChildRow[] = [];
-    for (const row of rows) {
-      const locked = monthEndPending(row, now) ? await findFamilyChild(tx, parentId, row.id, true) : row;
-      if (locked) reviewed.push(await reviewEndedMonth(tx, locked, now));
-    }
-    return reviewed;
   });
 }
 

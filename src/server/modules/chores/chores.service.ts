@@ -1,15 +1,19 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { parseCents } from "../../../shared/rules/money";
 import type { ChoreUpdate } from "../../../shared/schemas/chores";
 import type { Tx } from "../../db/client";
-import { children } from "../../db/schema";
+import type { ChildRow, ChoreRow } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-errors";
 import { type Actor, assertActorMaySee, familyOf } from "../../plugins/auth";
-import { awardFor, reviewEndedMonth } from "../achievements/badges.service";
-import { MAX_AMOUNT_CENTS } from "../carts/purchases";
-import { monthAmounts } from "../children/children.repository";
-import { inFamilyTransaction } from "../children/family-lock";
+import {
+  type BudgetChanges,
+  changeFamilyBudget,
+  earnedBadgeRows,
+  inFamilyTransaction,
+  judgeEndedMonth,
+  MAX_AMOUNT_CENTS,
+  monthAmounts,
+} from "../budget/budget";
 import { countConfirmedChores, deleteChore, findFamilyChore, updateChore } from "./chores.repository";
 
 export const CHORE_NOT_FOUND = "Chore not found";
@@ -60,32 +64,46 @@ export function markChoreDone(app: FastifyInstance, actor: Actor, choreId: strin
 }
 
 /**
- * decisions.md "Chores": confirming pays the reward into the child's budget for the month of confirmation,
- * under the family lock so it never races an approval that reads the budget, and only once.
+ * docs/product-contract.md "Chores, badges, categories": confirming pays the reward into the child's
+ * budget for the month of confirmation, under the family lock so it never races an approval that reads
+ * the budget, and only once.
  */
 export function confirmChore(app: FastifyInstance, parentId: string, choreId: string) {
-  return inFamilyTransaction(app, parentId, async (tx) => {
+  return changeFamilyBudget(app, parentId, async (tx) => {
     const found = await lockVisibleChore(tx, { kind: "parent", userId: parentId }, choreId);
     if (found.chore.isCompleted) throw conflict(ALREADY_CONFIRMED);
     const now = app.now();
-    const child = await reviewEndedMonth(tx, found.child, now);
-    const { bonus, month } = monthAmounts(child, now);
-    const bonusBudget = bonus + found.chore.reward;
-    if (child.monthlyBudget + bonusBudget > MAX_AMOUNT_CENTS)
-      throw conflict("This reward would make the budget too large");
-    await tx.update(children).set({ bonusBudget, bonusMonth: month, updatedAt: now }).where(eq(children.id, child.id));
+    const changes = decideChoreConfirmation(found, (await countConfirmedChores(tx, found.child.id)) + 1, now);
     const chore = await updateChore(tx, found.chore.id, {
       isCompleted: true,
       completedAt: now,
       markedDoneAt: found.chore.markedDoneAt ?? now,
       updatedAt: now,
     });
-    await awardFor(
-      tx,
-      child.id,
-      [{ kind: "chore_confirmed", confirmedChores: await countConfirmedChores(tx, child.id) }],
-      now,
-    );
-    return chore;
+    return { result: chore, changes };
   });
+}
+
+/**
+ * What confirming a chore changes: last month judged first (decision 033), the reward added to this
+ * month's bonus, and the badges the count of confirmed chores (this one included) earns.
+ */
+export function decideChoreConfirmation(
+  found: { chore: ChoreRow; child: ChildRow },
+  confirmedChores: number,
+  now: Date,
+): Pick<BudgetChanges, "children" | "badges"> {
+  const judged = judgeEndedMonth(found.child, now);
+  const child = judged?.child ?? found.child;
+  const { bonus, month } = monthAmounts(child, now);
+  const bonusBudget = bonus + found.chore.reward;
+  if (child.monthlyBudget + bonusBudget > MAX_AMOUNT_CENTS)
+    throw conflict("This reward would make the budget too large");
+  return {
+    children: [{ ...child, bonusBudget, bonusMonth: month, updatedAt: now }],
+    badges: [
+      ...(judged?.badges ?? []),
+      ...earnedBadgeRows(child.id, [{ kind: "chore_confirmed", confirmedChores }], now),
+    ],
+  };
 }

@@ -8,9 +8,9 @@ import { HttpError, notFound, unauthorized } from "../../lib/http-errors";
 import { sha256 } from "../../lib/tokens";
 import { requireParent } from "../../plugins/auth";
 import { SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from "../../plugins/rate-limits";
+import { inFamilyTransaction, withEndedMonthsReviewed } from "../budget/budget";
 import { findFamilyChild, toChild } from "../children/children.repository";
-import { CHILD_NOT_FOUND, withEndedMonthsReviewed } from "../children/children.service";
-import { inFamilyTransaction } from "../children/family-lock";
+import { CHILD_NOT_FOUND } from "../children/children.service";
 import { LOGIN_CODE_TTL_MS, newLoginCode, normalizeLoginCode } from "./login-codes";
 
 export const INVALID_CODE = "That code is not valid or has expired";

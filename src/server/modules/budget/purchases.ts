@@ -4,11 +4,9 @@ import type { CartItem } from "../../../shared/schemas/carts";
 import type { BudgetCategoryRow, ChildRow, UserRow } from "../../db/schema";
 import { conflict } from "../../lib/http-errors";
 import { monthKey, startOfMonth } from "../../lib/month";
-import { earnedBadgeRows } from "../achievements/badges.service";
-import { categorySpent } from "../categories/categories.repository";
-import { monthAmounts } from "../children/children.repository";
-import { monthlyPurchasesUsed } from "../usage/usage.repository";
-import type { CartWrites } from "./cart-writes.repository";
+import { earnedBadgeRows } from "./badges";
+import type { BudgetChanges } from "./budget-write";
+import { categorySpent, monthAmounts, monthlyPurchasesUsed } from "./month-figures";
 
 /** The largest amount numeric(10,2) holds: 99999999.99. */
 export const MAX_AMOUNT_CENTS: Cents = 9_999_999_999;
@@ -38,13 +36,13 @@ export const namesCategories = (items: CartItem[]) => items.some((item) => item.
  * What an approval does, whether a parent decides it or auto-approval does: the cart's total joins the
  * child's and its categories' spending for the month, the parent's plan counts one more purchase, and
  * the first approved purchase earns a badge. Answered as the rows will be afterwards, to be written
- * with the cart itself (cart-writes.repository). Callers hold the family lock and the child's and
+ * with the cart itself (budget-write). Callers hold the family lock and the child's and
  * categories' row locks, and have judged any month that ended.
  */
 export function purchaseChanges(
   p: { user: UserRow; child: ChildRow; total: Cents; items: CartItem[]; categories: BudgetCategoryRow[]; now: Date },
   alsoEarned: BadgeEvent[] = [],
-): Pick<CartWrites, "children" | "users" | "categories" | "badges"> {
+): Pick<BudgetChanges, "children" | "users" | "categories" | "badges"> {
   const { user, child, total, items, categories, now } = p;
   const month = monthKey(now);
   const { spent } = monthAmounts(child, now);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChildRow, UserRow } from "../../db/schema";
-import { monthEndPending } from "../achievements/badges.service";
-import { monthlyPurchasesUsed } from "../usage/usage.repository";
-import { monthAmounts, previousMonthKey } from "./children.repository";
+import { monthEndPending } from "./badges";
+import { monthAmounts, monthlyPurchasesUsed, previousMonthKey } from "./month-figures";
 
 const child = (fields: Partial<ChildRow>) =>
   ({
@@ -15,7 +14,7 @@ const child = (fields: Partial<ChildRow>) =>
     ...fields,
   }) as ChildRow;
 
-// decisions.md: amounts start from zero on the 1st of each month, UTC.
+// docs/product-contract.md "Carts: the purchase flow": amounts start from zero on the 1st of each month, UTC.
 describe("the month boundary", () => {
   it.each<[string, string, { spent: number; bonus: number; budget: number; month: string }]>([
     [

@@ -11,23 +11,51 @@ import {
   type UserRow,
   users,
 } from "../../db/schema";
-import { isUuid, unauthorized } from "../../lib/http-errors";
-import { lockUser } from "../auth/users.repository";
+import { isUuid, notFound, unauthorized } from "../../lib/http-errors";
 
-/**
- * Runs `work` in one transaction that first locks the parent's row. Every write that reads a family's
- * budgets or counts goes through here (or one of the variants below), and locks child, category, chore
- * and cart rows only afterwards, so two such writes on one family never interleave and never deadlock.
+/*
+ * Decision 003: every write that reads a family's budgets or counts runs in one transaction that locks
+ * the parent's row first, and child, category, chore and cart rows only afterwards, so two such writes
+ * on one family never interleave and never deadlock. This file is the only place that takes the
+ * parent's lock for them.
  */
+
+/** Runs `work` in one transaction that first locks the parent's row. */
 export function inFamilyTransaction<T>(
   app: FastifyInstance,
   parentId: string,
   work: (tx: Tx, user: UserRow) => Promise<T>,
 ): Promise<T> {
   return app.database.db.transaction(async (tx) => {
-    const user = await lockUser(tx, parentId);
+    const [user] = await tx.select().from(users).where(eq(users.id, parentId)).for("update");
     if (!user) throw unauthorized();
     return work(tx, user);
+  });
+}
+
+/** The family's child, locked after its parent; null for unknown, malformed or foreign ids. */
+export async function lockFamilyChild(tx: Tx, parentId: string, childId: string): Promise<ChildRow | null> {
+  if (!isUuid(childId)) return null;
+  const [row] = await tx
+    .select()
+    .from(children)
+    .where(and(eq(children.id, childId), eq(children.parentId, parentId)))
+    .for("update");
+  return row ?? null;
+}
+
+/** inFamilyTransaction with one of the family's children locked too; 404 with `notFoundMessage` otherwise. */
+export function inChildTransaction<T>(
+  app: FastifyInstance,
+  parentId: string,
+  childId: string,
+  notFoundMessage: string,
+  work: (tx: Tx, locked: { user: UserRow; child: ChildRow }) => Promise<T>,
+): Promise<T> {
+  return inFamilyTransaction(app, parentId, async (tx, user) => {
+    const child = await lockFamilyChild(tx, parentId, childId);
+    if (!child) throw notFound(notFoundMessage);
+    return work(tx, { user, child });
   });
 }
 
@@ -82,7 +110,7 @@ function pairsFilter(parentColumn: Column, idColumn: Column) {
 }
 
 /** The placeholders' values, or null when no pair could name a row. */
-function pairsParams(pairs: { parentId: string; id: string }[]) {
+function pairsParams(pairs: FamilyPair[]) {
   const valid = pairs.filter((p) => isUuid(p.parentId) && isUuid(p.id));
   return valid.length ? { parentIds: valid.map((p) => p.parentId), ids: valid.map((p) => p.id) } : null;
 }
@@ -90,12 +118,11 @@ function pairsParams(pairs: { parentId: string; id: string }[]) {
 const lockName = (name: string, options: { skipLocked: boolean }) =>
   options.skipLocked ? `${name}_skip_locked` : name;
 
-export async function lockFamilyChildren(
-  tx: Tx,
-  pairs: { parentId: string; childId: string }[],
-  options: { skipLocked: boolean },
-) {
-  const params = pairsParams(pairs.map((p) => ({ parentId: p.parentId, id: p.childId })));
+/** A parent and the id of one of its children or carts. */
+export type FamilyPair = { parentId: string; id: string };
+
+export async function lockFamilyChildren(tx: Tx, pairs: FamilyPair[], options: { skipLocked: boolean }) {
+  const params = pairsParams(pairs);
   if (!params) return new Map<string, { user: UserRow; child: ChildRow }>();
   const rows = await tx
     .select({ user: users, child: children })
@@ -109,12 +136,8 @@ export async function lockFamilyChildren(
   return new Map(rows.map((r) => [pairKey(r.user.id, r.child.id), r]));
 }
 
-export async function lockFamilyCarts(
-  tx: Tx,
-  pairs: { parentId: string; cartId: string }[],
-  options: { skipLocked: boolean },
-) {
-  const params = pairsParams(pairs.map((p) => ({ parentId: p.parentId, id: p.cartId })));
+export async function lockFamilyCarts(tx: Tx, pairs: FamilyPair[], options: { skipLocked: boolean }) {
+  const params = pairsParams(pairs);
   if (!params) return new Map<string, { user: UserRow; child: ChildRow; cart: CartRow }>();
   const rows = await tx
     .select({ user: users, child: children, cart: carts })
@@ -130,8 +153,7 @@ export async function lockFamilyCarts(
 }
 
 /** What lockFamilyChildren or lockFamilyCarts answered for one pair, if anything. */
-export const lockedPair = <T>(locked: Map<string, T>, parentId: string, id: string) =>
-  locked.get(pairKey(parentId, id));
+export const lockedPair = <T>(locked: Map<string, T>, pair: FamilyPair) => locked.get(pairKey(pair.parentId, pair.id));
 
 /** The categories of children whose families the caller has locked, locked in turn; by child id. */
 export async function lockChildrenCategories(tx: Tx, childIds: string[]) {
