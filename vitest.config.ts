@@ -14,8 +14,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"],
+          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           environment: "happy-dom",
+          setupFiles: ["./vitest.setup.ts"],
           // Projects with different worker counts must run as separate groups in one invocation.
           sequence: { groupOrder: 0 },
         },
@@ -26,6 +27,7 @@ export default defineConfig({
           name: "api",
           include: ["src/server/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["./vitest.setup.ts"],
           pool: "forks",
           maxWorkers: 2,
           sequence: { groupOrder: 1 },

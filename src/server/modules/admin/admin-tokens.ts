@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
-/** decisions.md "Staff area": a staff token expires within 8 hours. */
+/** docs/product-contract.md "Staff area": a staff token expires within 8 hours. */
 export const ADMIN_TOKEN_TTL_MS = 8 * 60 * 60 * 1000;
 /** Names what the token is for, so a token signed with the same secret for another purpose is refused. */
 const AUDIENCE = "pocketwise-admin";

@@ -11,17 +11,12 @@ import {
   demoRequests,
   newsletterSubscribers,
   supportTickets,
-  type UserRow,
   users,
   workflowExecutions,
   workflows,
 } from "../../db/schema";
+import { parentName } from "../auth/users.repository";
 import { describeSteps } from "./workflow-steps";
-
-/** How staff see a parent: their full name, or the e-mail when they gave none (some OIDC accounts). */
-export function parentName(user: Pick<UserRow, "email" | "firstName" | "lastName">): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.email;
-}
 
 /** `%` and `_` in a search are letters to find, not wildcards. */
 const containing = (text: string) => `%${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -34,8 +34,8 @@ const ADMIN_EXISTS = "An admin account already exists. Please sign in.";
 const guarded = { 400: ErrorSchema, 401: ErrorSchema };
 
 /**
- * decisions.md "Staff area": first-admin setup, sign-in, and the dashboard's lists, the public forms'
- * submissions among them (decisions.md "Public forms": staff see them in the admin area). Every route but
+ * docs/product-contract.md "Staff area": first-admin setup, sign-in, and the dashboard's lists, the public forms'
+ * submissions among them (docs/product-contract.md "Public forms": staff see them in the admin area). Every route but
  * setup and sign-in is `staff` (docs/decisions/120), and every handler asks for its staff member itself.
  */
 export default fp(async function adminRoutes(app: FastifyInstance, opts: { tokens: AdminTokens }) {
@@ -81,7 +81,7 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { token
     async (req) => {
       const { email, password } = req.body;
       // As parent sign-in: counted before the check so parallel guesses cannot slip under the limit,
-      // and taken back on success (decisions.md: successes do not count; docs/decisions/121).
+      // and taken back on success (docs/product-contract.md "Accounts and sessions (parents)": successes do not count; docs/decisions/121).
       const succeeded = await app.rateLimiter.reserveSignIn(
         "admin-login",
         email,

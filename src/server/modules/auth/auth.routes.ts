@@ -92,7 +92,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
     async (req, reply) => {
       const email = req.body.email.toLowerCase();
       // Counted before the password is checked so parallel guesses cannot all slip under the limit;
-      // a successful sign-in takes its count back (decisions.md: successes do not count) and makes
+      // a successful sign-in takes its count back (docs/product-contract.md "Accounts and sessions (parents)": successes do not count) and makes
       // the address a known one for the account (docs/decisions/121).
       const succeeded = await app.rateLimiter.reserveSignIn("login", email, req.ip, TOO_MANY_SIGN_INS);
       const row = await findUserByEmail(db, email);

@@ -15,6 +15,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** How staff see a parent: their full name, or the e-mail when they gave none (some OIDC accounts). */
+export function parentName(user: Pick<UserRow, "email" | "firstName" | "lastName">): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.email;
+}
+
 export async function findUserById(db: Executor, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;

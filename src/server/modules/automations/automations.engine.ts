@@ -49,7 +49,7 @@ type StepOutcome =
 export function createEngine({ database, now, mailer, appOrigin, log: logger, onWaiting }: EngineOptions) {
   const { db } = database;
 
-  /** decisions.md "Staff area": a trigger needs a real parent and an active workflow. */
+  /** docs/product-contract.md "Staff area": a trigger needs a real parent and an active workflow. */
   async function trigger(workflowKey: string, userId: string): Promise<Execution> {
     const parent = isUuid(userId) ? await findUserById(db, userId) : null;
     if (!parent) throw notFound("User not found");

@@ -37,7 +37,7 @@ const QUEUE = "automations.advance-execution";
 const SWEEP_INTERVAL_MS = 30_000;
 
 /**
- * decisions.md "Staff area": executions live in workflow_executions; pg-boss delivers "advance execution X"
+ * docs/product-contract.md "Staff area": executions live in workflow_executions; pg-boss delivers "advance execution X"
  * right after a trigger and when a wait ends, and a sweep on start and every 30 s catches anything whose
  * job was lost, so a restart loses nothing. The row lock in the engine keeps two deliveries from doing a
  * step twice.

@@ -21,7 +21,7 @@ export interface Mailer {
 const DEFAULT_FROM = "Pocketwise <hello@pocketwise.local>";
 
 /**
- * decisions.md "Staff area": SMTP when SMTP_URL is set, otherwise .eml files in the outbox folder. With no
+ * docs/product-contract.md "Staff area": SMTP when SMTP_URL is set, otherwise .eml files in the outbox folder. With no
  * mail settings at all (tests, bench) the outbox is a temporary folder made on first use and removed on
  * close, so nothing lands in the repository.
  */

@@ -24,7 +24,7 @@ const OWN_TICKETS_SHOWN = 100;
 const staffErrors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 /**
- * decisions.md "Staff area": parents open tickets from the help area and see their own; staff (under
+ * docs/product-contract.md "Staff area": parents open tickets from the help area and see their own; staff (under
  * /api/admin, behind the admin guard) list, assign, answer and close them.
  */
 export default async function supportRoutes(app: FastifyInstance) {

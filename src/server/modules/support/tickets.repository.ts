@@ -4,7 +4,7 @@ import type { SupportTicket, TicketPriority, TicketStatus } from "../../../share
 import type { Executor } from "../../db/client";
 import { admins, type SupportTicketRow, supportTickets, ticketReplies, users } from "../../db/schema";
 import { isUuid } from "../../lib/http-errors";
-import { parentName } from "../admin/admin.repository";
+import { parentName } from "../auth/users.repository";
 
 export interface NewTicket {
   userId: string;
