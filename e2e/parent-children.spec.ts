@@ -205,6 +205,7 @@ test("a signed-out visitor on a child's pages is sent to sign in and comes back"
   await page.waitForURL(
     (url) => url.pathname === "/signin" && url.searchParams.get("returnTo") === `/child/${child.id}`,
   );
-  expect(errors).toEqual([]);
+  // The protected screens ask the server who is signed in; their 401s are what start the sign-in flow.
+  expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
   await context.close();
 });

@@ -98,7 +98,8 @@ test("the sign-in screen returns to the page that asked for it", async () => {
   expect(new URL(page.url()).pathname).toBe("/parent");
   await seeText(page, "Free");
   await screenshot(page, "parent-center");
-  expect(errors).toEqual([]);
+  // The protected screen asks the server who is signed in; its 401 is what starts the sign-in flow.
+  expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
   await context.close();
 });
 

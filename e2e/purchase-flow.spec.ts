@@ -173,7 +173,8 @@ test("a child signs in with a code and asks; the parent approves, declines and s
   await k.waitForURL("**/kid");
 
   expect(unexpected(parent)).toEqual([]);
-  expect(unexpected(kid)).toEqual([]);
+  // The mistyped code's 401 is the server's "that code didn't work", which the screen shows.
+  expect(unexpected(kid).filter((e) => !/status of 401/.test(e))).toEqual([]);
   await kid.context.close();
   journey = parent;
 }, 240_000);

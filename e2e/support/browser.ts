@@ -39,8 +39,8 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Tr
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (msg) => {
-    // A 401 from the auth probe is how a signed-out visitor is recognised, not an error.
-    if (msg.type() === "error" && !/status of 401/.test(msg.text())) errors.push(msg.text());
+    // A visitor's pages no longer ask who is signed in (docs/decisions/127), so a 401 counts like any other error.
+    if (msg.type() === "error") errors.push(msg.text());
   });
   page.on("pageerror", (err) => errors.push(err.message));
   return { context, page, errors };

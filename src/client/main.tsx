@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { userQueryKey } from "./features/auth/api/get-user";
 import { queryClient } from "./lib/query-client";
+import { queryKeys } from "./lib/query-keys";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -23,7 +23,7 @@ const isLeftToBrowser = (error: unknown) =>
 if (root.hasChildNodes()) {
   // A visitor's "/" arrives with the landing page's first screen drawn (landing.html), which the server sends
   // only to a request without a session: start from the same signed-out state it was drawn in, and attach.
-  queryClient.setQueryData(userQueryKey, null);
+  queryClient.setQueryData(queryKeys.user, null);
   hydrateRoot(root, app, {
     onRecoverableError: (error) => {
       if (!isLeftToBrowser(error)) reportError(error);

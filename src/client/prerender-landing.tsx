@@ -2,8 +2,8 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { Router } from "wouter";
 import { App } from "./app/app";
-import { userQueryKey } from "./features/auth/api/get-user";
 import { queryClient } from "./lib/query-client";
+import { queryKeys } from "./lib/query-keys";
 
 /**
  * The app's first render at "/" for a visitor, as HTML: the landing page's first screen, with the lazy parts
@@ -12,7 +12,7 @@ import { queryClient } from "./lib/query-client";
  */
 export function renderLanding(): string {
   // The server sends this page only to a request without a session, so it is drawn signed out.
-  queryClient.setQueryData(userQueryKey, null);
+  queryClient.setQueryData(queryKeys.user, null);
   return renderToString(
     <StrictMode>
       <Router ssrPath="/">

@@ -40,7 +40,7 @@ export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "cl
     automations?: { worker: boolean };
   };
 
-/** decisions.md: a body over 100 KB answers 413. */
+/** docs/product-contract.md "Answers and errors": a body over 100 KB answers 413. */
 export const BODY_LIMIT = 100 * 1024;
 
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
@@ -51,7 +51,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     trustProxy: (config.trustProxy ?? false) as boolean,
     // docs/decisions/120: routing, access and every check see one spelling of a path.
     rewriteUrl: (req) => canonicalUrl(req.url ?? "/"),
-    // decisions.md: a malformed id answers 404, however long (the default 100-character limit answers 414).
+    // docs/product-contract.md "Answers and errors": a malformed id answers 404, however long (the default 100-character limit answers 414).
     // Node refuses a request line beyond its 16 KB header limit before the router sees it. Paths match
     // whatever their letter case (docs/decisions/120); parameters keep theirs.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 65_536 },

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
-import { useAuth } from "@/features/auth/api/get-user";
+import { useAuth } from "@/lib/auth";
 import { shareChangesAcrossTabs } from "@/lib/cross-tab-refresh";
 import { queryClient } from "@/lib/query-client";
 import { AppRouter } from "./router";

@@ -1,5 +1,3 @@
-import type { QueryFunction } from "@tanstack/react-query";
-
 /** spec 000 §7 and §8: any non-OK answer becomes an error whose message is "status: body". */
 export class ApiRequestError extends Error {
   constructor(
@@ -28,6 +26,14 @@ export class ApiRequestError extends Error {
       return {};
     }
   }
+}
+
+/**
+ * What to tell a person about a failed call: the server's own message for a 4xx (it is written for people and
+ * says what to fix), `fallback` for a 5xx, a network failure or an answer without a message.
+ */
+export function clientErrorMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiRequestError && error.status < 500 && error.serverMessage) || fallback;
 }
 
 export function isUnauthorizedError(error: unknown): boolean {
@@ -62,14 +68,4 @@ export async function apiRequest(
 export async function apiJson<T>(method: Parameters<typeof apiRequest>[0], url: string, data?: unknown): Promise<T> {
   const res = await apiRequest(method, url, data);
   return (res.status === 204 ? null : await res.json()) as T;
-}
-
-/** The default read: GET the query key's parts joined with "/"; optionally null on 401. */
-export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (on401 === "returnNull" && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
 }

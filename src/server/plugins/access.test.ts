@@ -75,7 +75,7 @@ const EXPECTED_PUBLIC = [
   "POST /api/newsletter",
 ];
 
-/** The routes a child's session may call. Adding one is a decision to review (decisions.md "Ownership and roles"). */
+/** The routes a child's session may call. Adding one is a decision to review (docs/product-contract.md "Ownership and roles"). */
 const EXPECTED_CHILD = [
   "GET /api/auth/user",
   "GET /api/children/:id",

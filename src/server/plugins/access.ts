@@ -76,7 +76,7 @@ export function requireAdmin(req: FastifyRequest): AdminUser {
 }
 
 /**
- * decisions.md: answers under /api/admin also carry `error`, which the staff screens read. Judged on the
+ * docs/product-contract.md "Answers and errors": answers under /api/admin also carry `error`, which the staff screens read. Judged on the
  * canonical path (rewriteUrl has run), in any letter case, as the router matches it.
  */
 export const isStaffAreaPath = (url: string) => /^\/api\/admin(\/|\?|$)/i.test(url);

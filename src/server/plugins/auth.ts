@@ -32,7 +32,7 @@ export const familyOf = (actor: Actor) => (actor.kind === "parent" ? actor.userI
 const NOT_YOUR_CHILD = "You can only see your own things";
 
 /**
- * decisions.md "Ownership and roles": a child session may see its own child's records and nothing else
+ * docs/product-contract.md "Ownership and roles": a child session may see its own child's records and nothing else
  * (403). Callers check a child id before looking it up, so a child session gets 403 for every other id,
  * and a cart or chore once it is found in the family, so another family's still answers 404 to everyone.
  * A parent's reach is the family lookup itself.

@@ -5,7 +5,7 @@ import { isStaffAreaPath } from "./access";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * decisions.md: a state-changing request whose Origin names another origin is refused with 403.
+ * docs/product-contract.md "Accounts and sessions (parents)": a state-changing request whose Origin names another origin is refused with 403.
  * A request without Origin is left to the cookie's SameSite rule.
  */
 export default fp(async function originGuard(app: FastifyInstance, opts: { appOrigin: string | null }) {

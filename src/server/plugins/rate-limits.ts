@@ -7,7 +7,7 @@ import { HttpError } from "../lib/http-errors";
 import { repeatWhileOpen } from "../lib/repeat-while-open";
 
 /**
- * decisions.md: at least 10 failed sign-ins in 15 minutes are allowed. Docs/decisions/121 counts them per
+ * docs/product-contract.md "Accounts and sessions (parents)": at least 10 failed sign-ins in 15 minutes are allowed. Docs/decisions/121 counts them per
  * (account, address) pair for passwords, so nobody else's failures refuse the owner at their own address;
  * child codes name no account and count per address.
  */
@@ -29,7 +29,7 @@ export const SIGN_IN_FAILURES_PER_ADDRESS = 100;
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 100;
 export const SIGN_IN_ACCOUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000;
-/** decisions.md: sign-ups are limited per address to no fewer than 100 an hour. */
+/** docs/product-contract.md "Accounts and sessions (parents)": sign-ups are limited per address to no fewer than 100 an hour. */
 export const SIGNUPS_PER_HOUR = 100;
 /**
  * docs/decisions/100: reset links asked for in an hour, per e-mail (so nobody's inbox can be flooded) and per
@@ -40,7 +40,7 @@ export const RESET_REQUESTS_PER_ADDRESS = 20;
 export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * decisions.md "Public forms": each form's posts are limited per address, counted before the write so
+ * docs/product-contract.md "Public forms": each form's posts are limited per address, counted before the write so
  * concurrent posts cannot all slip under the limit.
  */
 export async function limitPublicForm(app: FastifyInstance, form: string, ip: string, message: string) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { sha256 } from "../lib/tokens";
 import { cookieFrom, createTestApp, SLOW_START_MS, signUpParent, type TestApp } from "../test-support/test-app";
-import { SESSION_COOKIE } from "./session";
+import { SESSION_COOKIE, SESSION_HINT_COOKIE } from "./session";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +14,11 @@ afterAll(async () => {
 
 const MINUTE = 60 * 1000;
 const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
-const tokenOf = (cookie: string) => cookie.replace(`${SESSION_COOKIE}=`, "");
+const tokenOf = (cookie: string) =>
+  cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1) ?? "";
 let address = 0;
 const login = (email: string, password: string, cookie?: string) => {
   address += 1;
@@ -107,6 +111,25 @@ describe("session ids", () => {
     expect(token.length).toBeGreaterThanOrEqual(40);
     expect(await t.database.query("select sid from sessions where sid = $1", [token])).toHaveLength(0);
     expect(await t.database.query("select sid from sessions where sid = $1", [sha256(token)])).toHaveLength(1);
+  });
+
+  it("sets a hint naming the session's kind beside it, readable by the page and cleared with the session", async () => {
+    const parent = await signUpParent(t.app);
+    expect(parent.cookie).toContain(`${SESSION_HINT_COOKIE}=parent`);
+    const signup = await login(parent.email, parent.password);
+    const hint = [signup.headers["set-cookie"]].flat().find((c) => c?.startsWith(`${SESSION_HINT_COOKIE}=`));
+    expect(hint).toMatch(/^pw_signed_in=parent; Path=\/; SameSite=Lax$/);
+    // A session made before the hint existed gets it on its next request.
+    const bare = `${SESSION_COOKIE}=${tokenOf(parent.cookie)}`;
+    const again = await me(bare);
+    expect(again.statusCode).toBe(200);
+    expect(String(again.headers["set-cookie"])).toContain(`${SESSION_HINT_COOKIE}=parent`);
+    // A hint whose session is gone is cleared.
+    const orphan = await me(`${SESSION_HINT_COOKIE}=parent`);
+    expect(orphan.statusCode).toBe(401);
+    expect(String(orphan.headers["set-cookie"])).toMatch(/pw_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+    const out = await t.app.inject({ method: "POST", url: "/api/logout", headers: { cookie: parent.cookie } });
+    expect(String(out.headers["set-cookie"])).toMatch(/pw_signed_in=;.*Expires=Thu, 01 Jan 1970/);
   });
 
   it("each sign-in gets its own id", async () => {

@@ -7,7 +7,13 @@ import { repeatWhileOpen } from "../lib/repeat-while-open";
 import { randomToken, sha256 } from "../lib/tokens";
 
 export const SESSION_COOKIE = "pw_session";
-/** decisions.md and the legal pages: 30 idle minutes, renewed by activity. */
+/**
+ * Says which kind of session this browser holds ("parent" or "child"), and nothing else: not HttpOnly, so the
+ * web app can skip asking who is signed in on a visitor's pages, where the answer would be a 401 that the
+ * browser logs as an error (docs/decisions/127). It is no credential: every request is judged on the session.
+ */
+export const SESSION_HINT_COOKIE = "pw_signed_in";
+/** docs/product-contract.md "Accounts and sessions (parents)" and the legal pages: 30 idle minutes, renewed by activity. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Renew at most once a minute so a burst of reads does not write each time. */
 const RENEW_AFTER_MS = 60 * 1000;
@@ -58,6 +64,11 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     this.session = data;
     this.sessionSid = sid;
     reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+    if (data.kind === "parent" || data.kind === "child") {
+      reply.setCookie(SESSION_HINT_COOKIE, data.kind, { ...cookieOptions, httpOnly: false });
+    } else {
+      reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+    }
   });
 
   app.decorateRequest("updateSession", async function (this: FastifyRequest, data: SessionData) {
@@ -71,21 +82,34 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     this.session = null;
     this.sessionSid = null;
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
   });
 
   app.addHook("onRequest", async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE];
     // Judged on the matched route, as access is (docs/decisions/120): pages and files need no session.
-    if (!token || !req.routeOptions.url?.startsWith("/api/")) return;
+    if (!req.routeOptions.url?.startsWith("/api/")) return;
+    if (!token) {
+      // A hint without its session would keep the web app asking and being told 401.
+      if (req.cookies[SESSION_HINT_COOKIE])
+        reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+      return;
+    }
     const sid = sha256(token);
     const row = await findLiveSession(sid);
     const now = app.now();
     if (!row) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
       return;
     }
     req.session = row.sess;
     req.sessionSid = sid;
+    // A session made before the hint existed, or whose hint the browser lost, gets it back.
+    const kind = row.sess.kind;
+    if ((kind === "parent" || kind === "child") && req.cookies[SESSION_HINT_COOKIE] !== kind) {
+      reply.setCookie(SESSION_HINT_COOKIE, kind, { ...cookieOptions, httpOnly: false });
+    }
     const renewed = now.getTime() + SESSION_IDLE_MS;
     if (renewed - row.expire.getTime() >= RENEW_AFTER_MS) {
       await db

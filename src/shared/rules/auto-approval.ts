@@ -33,7 +33,7 @@ export interface AutoApprovalDecision {
 }
 
 /**
- * decisions.md "Carts": a new cart is approved at once only when every rule allows it; otherwise it
+ * docs/product-contract.md "Carts: the purchase flow": a new cart is approved at once only when every rule allows it; otherwise it
  * waits for a parent. Rules are checked from the parent's firmest choice to the month's running figures,
  * so the reason names the rule a parent would change first.
  */

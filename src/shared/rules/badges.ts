@@ -9,7 +9,7 @@ export interface Badge {
   description: string;
 }
 
-/** decisions.md "Chores, badges, categories": badges the server awards, each once per child. */
+/** docs/product-contract.md "Chores, badges, categories": badges the server awards, each once per child. */
 export const BADGES: Record<BadgeType, Badge> = {
   first_cart: { type: "first_cart", title: "First Cart", description: "Sent your first cart to a parent." },
   smart_spender: { type: "smart_spender", title: "Smart Spender", description: "Made your first approved purchase." },

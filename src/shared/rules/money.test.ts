@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCents, formatDollars, isAmount, parseCents, parseNumericCents, percentSpent } from "./money";
 
-describe("isAmount (decisions.md: ^\\d{1,8}(\\.\\d{1,2})?$)", () => {
+describe("isAmount (docs/product-contract.md, Money: ^\\d{1,8}(\\.\\d{1,2})?$)", () => {
   it.each(["0", "5", "50.00", "50.0", "50.5", "0.01", "12345678", "12345678.99", "007.10"])("accepts %j", (value) => {
     expect(isAmount(value)).toBe(true);
   });

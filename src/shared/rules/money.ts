@@ -1,4 +1,4 @@
-// decisions.md "Money": amounts travel as two-decimal strings and are computed in integer cents.
+// docs/product-contract.md "Money": amounts travel as two-decimal strings and are computed in integer cents.
 export const AMOUNT_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
 
 export type Cents = number;

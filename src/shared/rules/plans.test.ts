@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canAddActiveChild, childLimitMessage, planFor, purchaseLimitMessage, purchasesLeft } from "./plans";
 
-describe("active children per plan (decisions.md: Free 1, Family Plan 5, Premium and Family Plus unlimited)", () => {
+describe("active children per plan (docs/product-contract.md, Children and plans: Free 1, Family Plan 5, Premium and Family Plus unlimited)", () => {
   it.each([
     ["free", 0, true],
     ["free", 1, false],

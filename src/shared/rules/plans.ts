@@ -10,7 +10,7 @@ export interface PlanLimits {
   purchasesPerMonth: number | null;
 }
 
-// spec 000 §1 and decisions.md "Children and plans".
+// spec 000 §1 and docs/product-contract.md "Children and plans".
 export const PLANS: Record<SubscriptionTier, PlanLimits> = {
   free: { name: "Free plan", price: "$0", children: 1, purchasesPerMonth: 5 },
   family: { name: "Family Plan", price: "$9.99", children: 5, purchasesPerMonth: null },

@@ -11,7 +11,7 @@ import {
 } from "../rules/consent-steps";
 import { IsoDateSchema, RequiredTextSchema, TextSchema } from "./common";
 
-/** decisions.md "Public forms": forms anyone may send, so each address gets a generous allowance. */
+/** docs/product-contract.md "Public forms": forms anyone may send, so each address gets a generous allowance. */
 export const PUBLIC_FORM_LIMIT = { writes: 30, windowMs: 10 * 60 * 1000 } as const;
 
 const EMAIL_MESSAGE = "Enter a valid e-mail address";

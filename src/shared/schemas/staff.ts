@@ -3,7 +3,7 @@ import "./zod-messages";
 import { hasNul, IsoDateSchema, NUL_MESSAGE, RequiredTextSchema } from "./common";
 
 /**
- * The staff area's calls (spec 001 §4, decisions.md "Staff area"): admin sign-in and setup, the admin
+ * The staff area's calls (spec 001 §4, docs/product-contract.md "Staff area"): admin sign-in and setup, the admin
  * dashboard's lists, automation triggers, support tickets (opened by parents, answered by staff) and
  * the system test page's health check. The staff lists of public-form submissions answer the shapes in
  * ./public-forms. Server routes and screens both read these.
@@ -67,7 +67,7 @@ export const AnalyticsOverviewSchema = z.object({
     totalExecutions: z.number().int(),
     totalTickets: z.number().int(),
     executionStats: z.array(z.object({ status: z.enum(EXECUTION_STATUSES), count: z.number().int() })),
-    /** What visitors have sent through the public forms (decisions.md "Public forms"), all time. */
+    /** What visitors have sent through the public forms (docs/product-contract.md "Public forms"), all time. */
     totalConsents: z.number().int(),
     totalDemoRequests: z.number().int(),
     totalNewsletterSubscribers: z.number().int(),

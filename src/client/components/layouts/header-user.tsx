@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { useAuth } from "@/features/auth/api/get-user";
+import type { useAuth } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 
 export type HeaderUser = NonNullable<ReturnType<typeof useAuth>["user"]>;

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { BrandMark } from "@/components/ui/brand-mark";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth/api/get-user";
+import { useAuth } from "@/lib/auth";
 import { openAuthDialog, useAuthDialogState } from "@/lib/auth-dialog";
 import { cn } from "@/lib/cn";
 import { Avatar, fullName, type HeaderUser, logOut, useGoToSection } from "./header-user";

@@ -10,6 +10,11 @@ export function toCents(amount: string | null | undefined): number {
   }
 }
 
+/** What a person typed as an amount, as the API takes it: "$12.50", " $ 12.50 " and "12.50" are the same. */
+export function amountInput(text: string): string {
+  return text.trim().replace(/^\$\s*/, "");
+}
+
 /** "$12.50" from the API's "12.50". */
 export function formatAmount(amount: string | null | undefined): string {
   return formatDollars(toCents(amount));

@@ -1,5 +1,5 @@
 // spec 001 §9 "Sample values": the fixed numbers the walkthrough shows. Amounts are integer cents
-// (decisions.md "Money") so the arithmetic on screen is exact.
+// (docs/product-contract.md "Money") so the arithmetic on screen is exact.
 export const SAMPLE = {
   childName: "Maya",
   parentName: "Alex",

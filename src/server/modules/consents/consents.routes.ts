@@ -5,7 +5,7 @@ import { ConsentCreateSchema, ConsentSchema } from "../../../shared/schemas/publ
 import { limitPublicForm } from "../../plugins/rate-limits";
 import { insertConsent, toConsent } from "./consents.repository";
 
-/** decisions.md "Public forms": the consent wizard's record of what a parent agreed to, and when. */
+/** docs/product-contract.md "Public forms": the consent wizard's record of what a parent agreed to, and when. */
 export default async function consentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

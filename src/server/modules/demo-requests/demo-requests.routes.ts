@@ -5,7 +5,7 @@ import { DemoRequestCreateSchema, DemoRequestSchema } from "../../../shared/sche
 import { limitPublicForm } from "../../plugins/rate-limits";
 import { insertDemoRequest, toDemoRequest } from "./demo-requests.repository";
 
-/** decisions.md "Public forms": demo requests from /schedule-demo are stored for the team to follow up. */
+/** docs/product-contract.md "Public forms": demo requests from /schedule-demo are stored for the team to follow up. */
 export default async function demoRequestsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

@@ -6,7 +6,7 @@ import { limitPublicForm } from "../../plugins/rate-limits";
 import { subscribe, toSubscription } from "./newsletter.repository";
 
 /**
- * decisions.md "Public forms": the landing page's newsletter signup. Subscribing again answers 201
+ * docs/product-contract.md "Public forms": the landing page's newsletter signup. Subscribing again answers 201
  * with the existing subscription rather than a 409 or an "already subscribed" message.
  */
 export default async function newsletterRoutes(app: FastifyInstance) {

@@ -3,9 +3,11 @@ import { AppShell, PageContainer } from "@/components/layouts/app-shell";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnauthorizedRedirect } from "@/features/auth/components/require-sign-in";
 import { useChildCarts } from "@/features/carts/api/get-child-carts";
+import { useCategories } from "@/features/categories/api/get-categories";
 import { useChild } from "@/features/children/api/get-child";
 import { ChildDashboard } from "@/features/children/components/child-dashboard/child-dashboard";
 import { ChildNotFound, LoadFailed } from "@/features/children/components/child-not-found";
+import { useChores } from "@/features/chores/api/get-chores";
 import { ChoreAction } from "@/features/chores/components/chore-status";
 import { useViewer } from "@/features/kid/api/get-kid-me";
 import { KidSignOutButton } from "@/features/kid/components/kid-sign-out-button";
@@ -20,6 +22,7 @@ export default function ChildDashboardPage() {
   useUnauthorizedRedirect();
   const child = useChild(childId);
   const carts = useChildCarts(childId);
+  const chores = useChores(childId);
   // The child's own session gets the child's controls; a parent only sees and confirms.
   const viewer = useViewer(childId);
   const isChild = viewer === "child";
@@ -34,8 +37,10 @@ export default function ChildDashboardPage() {
             child={child.data}
             carts={carts.data}
             cartsLoading={carts.isLoading}
+            chores={chores.data}
+            choresLoading={chores.isLoading}
             headerActions={isChild && <KidSignOutButton />}
-            requestPurchase={isChild && child.data.isActive && <RequestPurchaseForm childId={childId} />}
+            requestPurchase={isChild && child.data.isActive && <ChildRequestPurchase childId={childId} />}
             renderCartDetails={(cart) => (
               <CartOutcome
                 cart={cart}
@@ -48,7 +53,7 @@ export default function ChildDashboardPage() {
             }
           />
         ) : child.error instanceof ApiRequestError && (child.error.status === 404 || child.error.status === 403) ? (
-          // 403: a child session on a sibling's page (decisions.md), which is nowhere this child may go.
+          // 403: a child session on a sibling's page (docs/product-contract.md "Ownership and roles"), which is nowhere this child may go.
           <ChildNotFound title="Child profile not found" />
         ) : child.error instanceof ApiRequestError && child.error.status === 401 ? (
           <Spinner className="min-h-[50vh]" />
@@ -58,4 +63,10 @@ export default function ChildDashboardPage() {
       </PageContainer>
     </AppShell>
   );
+}
+
+/** The child's request form, with the categories an item can be filed under (none while they load or fail). */
+function ChildRequestPurchase({ childId }: { childId: string }) {
+  const { data: categories = [] } = useCategories(childId);
+  return <RequestPurchaseForm childId={childId} categories={categories} />;
 }

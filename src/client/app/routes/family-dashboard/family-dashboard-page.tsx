@@ -1,7 +1,6 @@
 import { useMemo } from "react";
 import { AppShell, PageContainer } from "@/components/layouts/app-shell";
 import { toCents } from "@/components/ui/money";
-import { useAuth } from "@/features/auth/api/get-user";
 import { RequireParent } from "@/features/auth/components/require-sign-in";
 import { usePendingCarts } from "@/features/carts/api/get-pending-carts";
 import { PendingApprovals } from "@/features/carts/components/pending-approvals";
@@ -13,6 +12,7 @@ import { ChoresToConfirm } from "@/features/chores/components/chores-to-confirm"
 import { CartDecisionActions } from "@/features/decisions/components/cart-decision-actions";
 import { SummaryTiles } from "@/features/family/components/summary-tiles";
 import { CreateSigninCode } from "@/features/kid/components/create-signin-code";
+import { useAuth } from "@/lib/auth";
 
 /** A family with no child yet has only just arrived: it is welcomed and told where to start. */
 function greeting(firstName: string | null | undefined, childCount: number | undefined) {

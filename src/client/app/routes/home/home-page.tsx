@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { useAuth } from "@/features/auth/api/get-user";
+import { useAuth } from "@/lib/auth";
 // The landing page's first screen ships in the entry chunk: a visitor's first paint then waits for
 // one script, not a script and then another. The rest of the landing page stays lazy.
 import LandingPage from "../landing/landing-page";

@@ -5,7 +5,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { useKidMe } from "@/features/kid/api/get-kid-me";
 import { KidSigninForm } from "@/features/kid/components/kid-signin-form";
 
-/** /kid: where a child signs in with the one-time code from a parent (decisions.md "Ownership and roles"). */
+/** /kid: where a child signs in with the one-time code from a parent (docs/product-contract.md "Ownership and roles"). */
 export default function KidSignInPage() {
   const { data: session } = useKidMe();
   return (
@@ -33,7 +33,7 @@ export default function KidSignInPage() {
         </Card>
         <p className="mt-6 text-center text-sm text-slate-600">
           Are you a parent?{" "}
-          {/* decisions.md: parents sign in through /api/login (which may hand over to the identity provider). */}
+          {/* docs/product-contract.md "Accounts and sessions (parents)": parents sign in through /api/login (which may hand over to the identity provider). */}
           <a href="/api/login?mode=login" className="font-semibold text-brand-700 underline">
             Sign in here
           </a>

@@ -4,15 +4,15 @@ import { Link } from "wouter";
 import { AppShell, PageContainer } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAuth } from "@/features/auth/api/get-user";
 import { RequireParent } from "@/features/auth/components/require-sign-in";
 import { useChildren } from "@/features/children/api/get-children";
 import { AddChildDialog } from "@/features/children/components/add-child-dialog";
 import { ChildrenOverview } from "@/features/children/components/children-overview";
-import { usePlanUsage } from "@/features/family/api/get-plan-usage";
 import { PlanUsageCard } from "@/features/family/components/plan-usage-card";
 import { PlansCard } from "@/features/family/components/plans-card";
 import { HelpSupportCard } from "@/features/support/components/help-support-card";
+import { useUsage } from "@/features/usage/api/get-usage";
+import { useAuth } from "@/lib/auth";
 import { HELP_SECTION, PLANS_SECTION } from "@/lib/sections";
 
 const QUICK_LINKS = [
@@ -25,7 +25,7 @@ const QUICK_LINKS = [
 function ParentCenter() {
   const { user } = useAuth();
   const children = useChildren();
-  const usage = usePlanUsage();
+  const usage = useUsage();
   const activeChildren = children.data?.filter((c) => c.isActive).length ?? 0;
 
   // The account menu's Profile and Settings land on sections of this page.

@@ -3,8 +3,8 @@ import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
 import { AppShell } from "@/components/layouts/app-shell";
 import { Card } from "@/components/ui/card";
-import { useAuth } from "@/features/auth/api/get-user";
 import { LogInForm, SignUpForm } from "@/features/auth/components/sign-in-forms";
+import { useAuth } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 
 type Mode = "signup" | "login";
@@ -15,7 +15,7 @@ export function safeReturnTo(value: string | null): string {
   return value;
 }
 
-/** The sign-in screen /api/login sends the browser to (decisions.md "Accounts and sessions"). */
+/** The sign-in screen /api/login sends the browser to (docs/product-contract.md "Accounts and sessions (parents)"). */
 export default function SignInPage() {
   const params = new URLSearchParams(useSearch());
   const mode: Mode = params.get("mode") === "signup" ? "signup" : "login";

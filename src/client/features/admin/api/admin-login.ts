@@ -1,4 +1,4 @@
-import type { AdminLoginResponse, AdminSetup, AdminUser } from "@shared/schemas/staff";
+import type { AdminLoginResponse } from "@shared/schemas/staff";
 import { useMutation } from "@tanstack/react-query";
 import { adminPublicJson } from "./admin-request";
 
@@ -8,10 +8,4 @@ export const adminLogin = (input: AdminCredentials) => adminPublicJson<AdminLogi
 
 export function useAdminLogin() {
   return useMutation({ mutationFn: adminLogin });
-}
-
-export const adminSetup = (input: AdminSetup) => adminPublicJson<{ user: AdminUser }>("/api/admin/setup", input);
-
-export function useAdminSetup() {
-  return useMutation({ mutationFn: adminSetup });
 }

@@ -1,7 +1,7 @@
 import type { AdminParent } from "@shared/schemas/staff";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { adminJson } from "./admin-request";
-import { ADMIN_QUERY_ROOT } from "./get-analytics-overview";
 
 const USERS_SHOWN = 20;
 
@@ -9,7 +9,7 @@ export const getAdminUsers = (q: string) =>
   adminJson<AdminParent[]>("GET", `/api/admin/users?${new URLSearchParams({ limit: String(USERS_SHOWN), q })}`);
 
 export const getAdminUsersQueryOptions = (q: string) =>
-  queryOptions({ queryKey: [ADMIN_QUERY_ROOT, "users", q], queryFn: () => getAdminUsers(q) });
+  queryOptions({ queryKey: queryKeys.admin.users(q), queryFn: () => getAdminUsers(q) });
 
 export function useAdminUsers(q: string) {
   return useQuery(getAdminUsersQueryOptions(q));

@@ -1,14 +1,12 @@
 import type { AnalyticsOverview } from "@shared/schemas/staff";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { adminJson } from "./admin-request";
-
-/** Every admin read starts with this, so one invalidation reloads the whole dashboard. */
-export const ADMIN_QUERY_ROOT = "admin";
 
 export const getAnalyticsOverview = () => adminJson<AnalyticsOverview>("GET", "/api/admin/analytics/overview");
 
 export const getAnalyticsOverviewQueryOptions = () =>
-  queryOptions({ queryKey: [ADMIN_QUERY_ROOT, "analytics-overview"], queryFn: getAnalyticsOverview });
+  queryOptions({ queryKey: queryKeys.admin.analyticsOverview, queryFn: getAnalyticsOverview });
 
 export function useAnalyticsOverview() {
   return useQuery(getAnalyticsOverviewQueryOptions());

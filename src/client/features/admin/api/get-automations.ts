@@ -1,12 +1,12 @@
 import type { Automation } from "@shared/schemas/staff";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { adminJson } from "./admin-request";
-import { ADMIN_QUERY_ROOT } from "./get-analytics-overview";
 
 export const getAutomations = () => adminJson<Automation[]>("GET", "/api/admin/automations");
 
 export const getAutomationsQueryOptions = () =>
-  queryOptions({ queryKey: [ADMIN_QUERY_ROOT, "automations"], queryFn: getAutomations });
+  queryOptions({ queryKey: queryKeys.admin.automations, queryFn: getAutomations });
 
 export function useAutomations() {
   return useQuery(getAutomationsQueryOptions());

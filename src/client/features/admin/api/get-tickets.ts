@@ -1,13 +1,11 @@
 import type { SupportTicket } from "@shared/schemas/staff";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { adminJson } from "./admin-request";
-import { ADMIN_QUERY_ROOT } from "./get-analytics-overview";
-
-export const ticketsQueryKey = [ADMIN_QUERY_ROOT, "tickets"] as const;
 
 export const getTickets = () => adminJson<SupportTicket[]>("GET", "/api/admin/tickets?limit=10");
 
-export const getTicketsQueryOptions = () => queryOptions({ queryKey: ticketsQueryKey, queryFn: getTickets });
+export const getTicketsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.tickets, queryFn: getTickets });
 
 export function useTickets() {
   return useQuery(getTicketsQueryOptions());

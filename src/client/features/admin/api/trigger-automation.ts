@@ -1,7 +1,7 @@
 import type { Execution } from "@shared/schemas/staff";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { adminJson } from "./admin-request";
-import { ADMIN_QUERY_ROOT } from "./get-analytics-overview";
 
 export type TriggerKind = "onboarding" | "payment-recovery";
 
@@ -13,6 +13,6 @@ export function useTriggerAutomation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: triggerAutomation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

@@ -7,7 +7,8 @@ import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
-import { useAdminLogin, useAdminSetup } from "../api/admin-login";
+import { useAdminLogin } from "../api/admin-login";
+import { useAdminSetup } from "../api/admin-setup";
 import { setAdminToken } from "../lib/admin-token";
 
 /** spec 001 §8: a failed fetch never reached the server; anything else did and may say why. */

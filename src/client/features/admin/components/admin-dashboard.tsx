@@ -7,11 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/hooks/use-toast";
+import { queryKeys } from "@/lib/query-keys";
 import { isAdminSessionError } from "../api/admin-request";
-import { ADMIN_QUERY_ROOT, useAnalyticsOverview } from "../api/get-analytics-overview";
+import { useAdminMe } from "../api/get-admin-me";
+import { useAnalyticsOverview } from "../api/get-analytics-overview";
 import { useAutomations } from "../api/get-automations";
 import { useExecutions } from "../api/get-executions";
-import { useAdminMe } from "../api/get-me";
 import { useTickets } from "../api/get-tickets";
 import { clearAdminToken, getAdminToken } from "../lib/admin-token";
 import { successRate } from "../lib/success-rate";
@@ -31,7 +32,7 @@ function useAdminSession() {
   useEffect(() => {
     const leave = () => {
       // Cached staff data must not outlive the session that fetched it.
-      queryClient.removeQueries({ queryKey: [ADMIN_QUERY_ROOT] });
+      queryClient.removeQueries({ queryKey: queryKeys.admin.all });
       navigate(ADMIN_LOGIN_PATH, { replace: true });
     };
     if (!hasToken) return leave();
@@ -56,7 +57,7 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
   const logOut = () => {
     clearAdminToken();
-    queryClient.removeQueries({ queryKey: [ADMIN_QUERY_ROOT] });
+    queryClient.removeQueries({ queryKey: queryKeys.admin.all });
     toast({ title: "Logged Out", description: "You have been logged out successfully." });
     navigate(ADMIN_LOGIN_PATH);
   };
@@ -163,7 +164,7 @@ function DashboardContent() {
             )}
           </TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
-          {/* After the spec's four (§2.9): decisions.md "Public forms" has staff see the submissions here. */}
+          {/* After the spec's four (§2.9): docs/product-contract.md "Public forms" has staff see the submissions here. */}
           <TabsTrigger value="forms">
             <Inbox aria-hidden /> Forms
           </TabsTrigger>

@@ -30,7 +30,7 @@ const VERIFICATION: Record<NonNullable<Consent["verificationMethod"]>, string> =
   "phone-verification": "Phone call",
 };
 
-/** decisions.md "Public forms": what visitors sent from the consent wizard, the demo form and the newsletter box. */
+/** docs/product-contract.md "Public forms": what visitors sent from the consent wizard, the demo form and the newsletter box. */
 export function FormsTab({ overview }: { overview: AnalyticsOverview["overview"] | undefined }) {
   const demoRequests = useDemoRequests(SHOWN);
   const consents = useConsents(SHOWN);

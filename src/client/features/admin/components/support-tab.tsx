@@ -9,17 +9,18 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
-import { ApiRequestError } from "@/lib/api";
+import { clientErrorMessage } from "@/lib/api";
 import { isAdminSessionError } from "../api/admin-request";
-import { useAssignTicket, useCloseTicket, useReplyToTicket } from "../api/ticket-actions";
+import { useAssignTicket } from "../api/assign-ticket";
+import { useCloseTicket } from "../api/close-ticket";
+import { useReplyToTicket } from "../api/reply-to-ticket";
 import { LoadFailed } from "./overview-tab";
 import { formatDateTime, PriorityBadge, TicketStatusBadge } from "./status-badges";
 
 /** A 409 on a closed ticket says why; other failures get one plain line. */
 function actionFailed(error: unknown) {
   if (isAdminSessionError(error)) return;
-  const description =
-    (error instanceof ApiRequestError && error.status < 500 && error.serverMessage) || "Failed to update ticket";
+  const description = clientErrorMessage(error, "Failed to update ticket");
   toast({ title: "Error", description, variant: "destructive" });
 }
 

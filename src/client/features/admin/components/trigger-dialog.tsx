@@ -28,7 +28,7 @@ function useDebounced(value: string) {
 }
 
 /**
- * The server runs an automation for a real parent (decisions.md "Staff area"), so the quick actions ask
+ * The server runs an automation for a real parent (docs/product-contract.md "Staff area"), so the quick actions ask
  * whom to run it for instead of the prototype's placeholder demo user.
  */
 export function TriggerDialog({ kind, onClose }: { kind: TriggerKind | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import type { Login, User } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import { userQueryKey } from "./get-user";
+import { queryKeys } from "@/lib/query-keys";
 
 export const logIn = (input: Login) => apiJson<User>("POST", "/api/auth/login", input);
 
@@ -11,7 +11,7 @@ export function useLogIn() {
     mutationFn: logIn,
     onSuccess: (user) => {
       queryClient.removeQueries();
-      queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(queryKeys.user, user);
     },
   });
 }

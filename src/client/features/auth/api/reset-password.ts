@@ -2,7 +2,7 @@ import type { User } from "@shared/schemas/auth";
 import type { PasswordResetConfirm } from "@shared/schemas/password-reset";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import { userQueryKey } from "./get-user";
+import { queryKeys } from "@/lib/query-keys";
 
 export const resetPassword = (input: PasswordResetConfirm) =>
   apiJson<User>("POST", "/api/auth/password-reset/confirm", input);
@@ -14,7 +14,7 @@ export function useResetPassword() {
     onSuccess: (user) => {
       // The reset signs in with a new session: nothing cached before it belongs to it.
       queryClient.removeQueries();
-      queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(queryKeys.user, user);
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Signup, User } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import { userQueryKey } from "./get-user";
+import { queryKeys } from "@/lib/query-keys";
 
 export const signUp = (input: Signup) => apiJson<User>("POST", "/api/auth/signup", input);
 
@@ -12,7 +12,7 @@ export function useSignUp() {
     onSuccess: (user) => {
       // A new session means every cached answer belonged to nobody: start clean with the new user.
       queryClient.removeQueries();
-      queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(queryKeys.user, user);
     },
   });
 }

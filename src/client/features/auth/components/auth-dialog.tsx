@@ -2,8 +2,8 @@ import { CheckCircle2, Clock, Gift, ShieldCheck, Sparkles, Users, Wallet } from 
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { useAuth } from "@/features/auth/api/get-user";
 import { loginUrl } from "@/features/auth/unauthorized";
+import { useAuth } from "@/lib/auth";
 import { closeAuthDialog, switchAuthDialogMode, useAuthDialogState } from "@/lib/auth-dialog";
 
 // spec 000 §2 "Sign-in and sign-up dialog": the four benefits of the left panel.

@@ -11,9 +11,10 @@ import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
 import { useRequestPasswordReset } from "@/features/auth/api/request-password-reset";
 import { useResetPassword } from "@/features/auth/api/reset-password";
-import { FormField } from "./form-field";
 import { applyServerError, FormAlert, TEXT_LINK } from "./sign-in-forms";
 
 /** Asks for a reset link; the server's answer, the same for every address, then stands in the form's place. */
@@ -44,14 +45,15 @@ export function ForgotPasswordForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset your password">
-      <FormField
-        id="forgot-email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <FormField id="forgot-email" label="E-mail" error={errors.email?.message}>
+        <Input
+          id="forgot-email"
+          type="email"
+          autoComplete="email"
+          {...describedBy("forgot-email", { error: errors.email?.message })}
+          {...form.register("email")}
+        />
+      </FormField>
       <FormAlert message={errors.root?.server?.message} />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Send reset link"}
@@ -90,20 +92,26 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       <FormField
         id="reset-password"
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={errors.password?.message ? undefined : "At least 8 characters."}
         error={errors.password?.message}
-        {...form.register("password")}
-      />
-      <FormField
-        id="reset-confirm-password"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register("confirmPassword")}
-      />
+      >
+        <Input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          {...describedBy("reset-password", { error: errors.password?.message, hint: !errors.password?.message })}
+          {...form.register("password")}
+        />
+      </FormField>
+      <FormField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <Input
+          id="reset-confirm-password"
+          type="password"
+          autoComplete="new-password"
+          {...describedBy("reset-confirm-password", { error: errors.confirmPassword?.message })}
+          {...form.register("confirmPassword")}
+        />
+      </FormField>
       <FormAlert message={errors.root?.server?.message} />
       {linkFailed && (
         <Link href="/forgot-password" className={`text-center text-sm ${TEXT_LINK}`}>

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/api/get-user";
 import { redirectToLogin } from "@/features/auth/unauthorized";
 import { isUnauthorizedError } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
 
 /**
  * spec 000 §8: on a protected screen any read or write that answers 401 Unauthorized (an expired
@@ -34,7 +34,7 @@ export function useUnauthorizedRedirect() {
 
 /** Renders its children for a signed-in parent; anyone else gets the spinner, the toast and the sign-in flow. */
 export function RequireParent({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = useAuth({ askServer: true });
   useUnauthorizedRedirect();
   useEffect(() => {
     if (!isLoading && !user) redirectToLogin();

@@ -5,10 +5,11 @@ import { type FieldValues, type Path, type UseFormSetError, useForm } from "reac
 import { Link } from "wouter";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
 import { useLogIn } from "@/features/auth/api/log-in";
 import { useSignUp } from "@/features/auth/api/sign-up";
 import { ApiRequestError } from "@/lib/api";
-import { FormField } from "./form-field";
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
 
@@ -75,38 +76,46 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create your account">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="signup-first-name"
-          label="First name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...form.register("firstName")}
-        />
-        <FormField
-          id="signup-last-name"
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...form.register("lastName")}
-        />
+        <FormField id="signup-first-name" label="First name" error={errors.firstName?.message}>
+          <Input
+            id="signup-first-name"
+            autoComplete="given-name"
+            {...describedBy("signup-first-name", { error: errors.firstName?.message })}
+            {...form.register("firstName")}
+          />
+        </FormField>
+        <FormField id="signup-last-name" label="Last name" error={errors.lastName?.message}>
+          <Input
+            id="signup-last-name"
+            autoComplete="family-name"
+            {...describedBy("signup-last-name", { error: errors.lastName?.message })}
+            {...form.register("lastName")}
+          />
+        </FormField>
       </div>
-      <FormField
-        id="signup-email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <FormField id="signup-email" label="E-mail" error={errors.email?.message}>
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          {...describedBy("signup-email", { error: errors.email?.message })}
+          {...form.register("email")}
+        />
+      </FormField>
       <FormField
         id="signup-password"
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={errors.password?.message ? undefined : "At least 8 characters."}
         error={errors.password?.message}
-        {...form.register("password")}
-      />
+      >
+        <Input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          {...describedBy("signup-password", { error: errors.password?.message, hint: !errors.password?.message })}
+          {...form.register("password")}
+        />
+      </FormField>
       <FormAlert message={errors.root?.server?.message} />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Creating your account..." : "Create Account"}
@@ -133,22 +142,24 @@ export function LogInForm({ onDone }: { onDone: () => void }) {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-      <FormField
-        id="login-email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
-      <FormField
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register("password")}
-      />
+      <FormField id="login-email" label="E-mail" error={errors.email?.message}>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          {...describedBy("login-email", { error: errors.email?.message })}
+          {...form.register("email")}
+        />
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          {...describedBy("login-password", { error: errors.password?.message })}
+          {...form.register("password")}
+        />
+      </FormField>
       <Link href="/forgot-password" className={`-mt-2 justify-self-end text-sm ${TEXT_LINK}`}>
         Forgot password?
       </Link>

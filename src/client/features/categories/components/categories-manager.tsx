@@ -17,14 +17,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { amountInput } from "@/components/ui/money";
 import { Progress } from "@/components/ui/progress";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/hooks/use-toast";
-import { ApiRequestError } from "@/lib/api";
-import { useCategories, useCreateCategory, useDeleteCategory, useUpdateCategory } from "../api/categories";
+import { clientErrorMessage } from "@/lib/api";
+import { useCreateCategory } from "../api/create-category";
+import { useDeleteCategory } from "../api/delete-category";
+import { useCategories } from "../api/get-categories";
+import { useUpdateCategory } from "../api/update-category";
 
-const errorText = (err: unknown, fallback: string) =>
-  err instanceof ApiRequestError && err.status < 500 && err.serverMessage ? err.serverMessage : fallback;
+const errorText = clientErrorMessage;
 
 const failed = (fallback: string) => (err: unknown) =>
   toast({ variant: "destructive", title: "Error", description: errorText(err, fallback) });
@@ -58,7 +61,7 @@ function CategoryForm({
     e.preventDefault();
     const parsed = CategoryCreateSchema.safeParse({
       name,
-      monthlyLimit: limit.trim().replace(/^\$\s*/, "") || "0.00",
+      monthlyLimit: amountInput(limit) || "0.00",
       isRestricted: restricted,
     });
     if (!parsed.success) {
@@ -211,7 +214,7 @@ function CategoryRow({ category, childId }: { category: Category; childId: strin
   );
 }
 
-/** Child settings: spending categories with a monthly limit, and ones that always need a parent (decisions.md). */
+/** Child settings: spending categories with a monthly limit, and ones that always need a parent (docs/product-contract.md "Chores, badges, categories"). */
 export function CategoriesManager({ childId, childName }: { childId: string; childName: string }) {
   const { data: categories, isLoading, isError } = useCategories(childId);
   const create = useCreateCategory(childId);

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api";
-import { childQueryKey } from "./get-child";
-import { childrenQueryKey } from "./get-children";
+import { queryKeys } from "@/lib/query-keys";
 
 export const deleteChild = async (childId: string) => {
   await apiRequest("DELETE", `/api/children/${encodeURIComponent(childId)}`);
@@ -12,8 +11,8 @@ export function useDeleteChild(childId: string) {
   return useMutation({
     mutationFn: () => deleteChild(childId),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: childQueryKey(childId) });
-      return queryClient.invalidateQueries({ queryKey: childrenQueryKey, exact: true });
+      queryClient.removeQueries({ queryKey: queryKeys.child(childId) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.children, exact: true });
     },
   });
 }

@@ -1,8 +1,7 @@
 import type { Child, ChildUpdate } from "@shared/schemas/children";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import { childQueryKey } from "./get-child";
-import { childrenQueryKey } from "./get-children";
+import { queryKeys } from "@/lib/query-keys";
 
 export const updateChild = (childId: string, input: ChildUpdate) =>
   apiJson<Child>("PATCH", `/api/children/${encodeURIComponent(childId)}`, input);
@@ -12,8 +11,8 @@ export function useUpdateChild(childId: string) {
   return useMutation({
     mutationFn: (input: ChildUpdate) => updateChild(childId, input),
     onSuccess: (child) => {
-      queryClient.setQueryData(childQueryKey(childId), child);
-      return queryClient.invalidateQueries({ queryKey: childrenQueryKey, exact: true });
+      queryClient.setQueryData(queryKeys.child(childId), child);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.children, exact: true });
     },
   });
 }

@@ -1,14 +1,14 @@
 import type { Chore } from "@shared/schemas/chores";
 import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 
-export const choresQueryKey = (childId: string) => ["/api/children", childId, "chores"] as const;
-
+/** GET /api/children/:id/chores: the child's chores (the owning parent or the child's session). */
 export const getChores = (childId: string) =>
   apiJson<Chore[]>("GET", `/api/children/${encodeURIComponent(childId)}/chores`);
 
 export const getChoresQueryOptions = (childId: string) =>
-  queryOptions({ queryKey: choresQueryKey(childId), queryFn: () => getChores(childId) });
+  queryOptions({ queryKey: queryKeys.childChores(childId), queryFn: () => getChores(childId) });
 
 export const useChores = (childId: string) => useQuery(getChoresQueryOptions(childId));
 

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { amountInput } from "@/components/ui/money";
 
 export interface ChoreFormValues {
   title: string;
@@ -40,7 +41,7 @@ export function ChoreForm({
     e.preventDefault();
     const values = {
       title,
-      reward: reward.trim().replace(/^\$\s*/, ""),
+      reward: amountInput(reward),
       ...(description.trim() ? { description: description.trim() } : {}),
       ...(dueDate ? { dueDate } : {}),
     };

@@ -2,14 +2,15 @@ import type { Chore } from "@shared/schemas/chores";
 import { Check, CheckCheck, Hourglass } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { ApiRequestError } from "@/lib/api";
-import { useCompleteChore, useConfirmChore } from "../api/chore-mutations";
+import { clientErrorMessage } from "@/lib/api";
+import { useCompleteChore } from "../api/complete-chore";
+import { useConfirmChore } from "../api/confirm-chore";
 
 const failure = (fallback: string) => (err: unknown) =>
   toast({
     variant: "destructive",
     title: "Error",
-    description: err instanceof ApiRequestError && err.status < 500 && err.serverMessage ? err.serverMessage : fallback,
+    description: clientErrorMessage(err, fallback),
   });
 
 /** The parent's Confirm: the chore counts and its reward joins the child's budget for this month. */

@@ -15,14 +15,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
-import { ApiRequestError } from "@/lib/api";
-import { useCreateChore, useDeleteChore, useUpdateChore } from "../api/chore-mutations";
+import { ApiRequestError, clientErrorMessage } from "@/lib/api";
+import { useCreateChore } from "../api/create-chore";
+import { useDeleteChore } from "../api/delete-chore";
 import { useChores } from "../api/get-chores";
+import { useUpdateChore } from "../api/update-chore";
 import { ChoreForm } from "./chore-form";
 import { ConfirmChoreButton } from "./chore-status";
 
-const errorText = (err: unknown, fallback: string) =>
-  err instanceof ApiRequestError && err.status < 500 && err.serverMessage ? err.serverMessage : fallback;
+const errorText = clientErrorMessage;
 
 const formatDate = (iso: string) =>
   new Date(iso.length === 10 ? `${iso}T12:00:00` : iso).toLocaleDateString([], { month: "short", day: "numeric" });
@@ -130,7 +131,7 @@ function ChoreRow({ chore, childName }: { chore: Chore; childName: string }) {
   );
 }
 
-/** Child settings: the chores a child can do to earn extra budget this month (spec 000 §1, decisions.md). */
+/** Child settings: the chores a child can do to earn extra budget this month (spec 000 §1, docs/product-contract.md "Chores, badges, categories"). */
 export function ChoresManager({ childId, childName }: { childId: string; childName: string }) {
   const { data: chores, isLoading, isError } = useChores(childId);
   const create = useCreateChore(childId);

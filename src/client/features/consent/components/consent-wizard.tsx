@@ -34,7 +34,7 @@ const EMPTY: ConsentDraft = {
 
 /**
  * spec 001 §2.4, §4 and §5: four steps, forward only when the step's rules hold, back freely;
- * the final agreement enables the button that records the consent (decisions.md "Public forms").
+ * the final agreement enables the button that records the consent (docs/product-contract.md "Public forms").
  */
 export function ConsentWizard({ onCompleted }: { onCompleted: (consent: Consent) => void }) {
   const [step, setStep] = useState<ConsentStep>(1);

@@ -1,6 +1,7 @@
 import type { Cart, CartStatusUpdate } from "@shared/schemas/carts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, apiJson } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 
 export const decideCart = (cartId: string, input: CartStatusUpdate) =>
   apiJson<Cart>("PATCH", `/api/carts/${encodeURIComponent(cartId)}/status`, input);
@@ -22,9 +23,9 @@ export function useDecideCart({ onDecided }: { onDecided?: (cart: Cart) => void 
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["/api/carts/pending"] }),
-      queryClient.invalidateQueries({ queryKey: ["/api/children"] }),
-      queryClient.invalidateQueries({ queryKey: ["/api/usage"] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.pendingCarts }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.children }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
     ]);
   return useMutation({
     mutationFn: ({ cartId, ...input }: CartStatusUpdate & { cartId: string }) => decideCart(cartId, input),

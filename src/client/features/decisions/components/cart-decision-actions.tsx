@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { amountInput } from "@/components/ui/money";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
 import { isOverBudgetRefusal, isStaleCart, useDecideCart } from "../api/decide-cart";
@@ -63,7 +64,7 @@ function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => v
     if (withItem) {
       const parsed = SuggestedItemSchema.safeParse({
         name: item.name,
-        price: item.price.trim().replace(/^\$\s*/, ""),
+        price: amountInput(item.price),
         ...(item.url.trim() ? { url: item.url.trim() } : {}),
       });
       if (parsed.success) suggestedItem = parsed.data;
@@ -139,7 +140,7 @@ function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => v
 
 /**
  * Approve, Decline and Suggest alternative for one pending cart (spec 000 §2 Pending Approvals: Approve
- * and Decline act at once; decisions.md "Carts": an approval over budget needs the parent's confirmation).
+ * and Decline act at once; docs/product-contract.md "Carts: the purchase flow": an approval over budget needs the parent's confirmation).
  */
 export function CartDecisionActions({ cart }: { cart: DecisionCart }) {
   const decide = useDecideCart({ onDecided: toastSuccess });

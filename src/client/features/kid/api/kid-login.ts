@@ -1,7 +1,7 @@
 import type { KidSession } from "@shared/schemas/kid-auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import { kidMeQueryKey } from "./get-kid-me";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Codes are shown in capitals and may be typed with spaces or dashes; the server gets the 8 characters. */
 export const normalizeCode = (raw: string) => raw.replace(/[^0-9a-z]/gi, "").toUpperCase();
@@ -15,7 +15,7 @@ export function useKidLogin() {
     // A new session replaces whoever was signed in on this device.
     onSuccess: (session) => {
       queryClient.clear();
-      queryClient.setQueryData(kidMeQueryKey, session);
+      queryClient.setQueryData(queryKeys.kidMe, session);
     },
   });
 }

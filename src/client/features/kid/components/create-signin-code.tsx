@@ -68,7 +68,7 @@ function CodeDisplay({ login, childName }: { login: LoginCode; childName: string
   );
 }
 
-/** A parent creates a one-time code so the child can sign in on their own device (decisions.md). */
+/** A parent creates a one-time code so the child can sign in on their own device (docs/product-contract.md "Ownership and roles"). */
 export function CreateSigninCode({ childId, childName }: { childId: string; childName: string }) {
   const [open, setOpen] = useState(false);
   const create = useCreateLoginCode(childId);

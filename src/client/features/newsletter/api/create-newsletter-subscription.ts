@@ -2,7 +2,7 @@ import type { NewsletterSignup, NewsletterSubscription } from "@shared/schemas/p
 import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 
-/** decisions.md "Public forms": POST /api/newsletter {email} answers 201 with the stored subscription. */
+/** docs/product-contract.md "Public forms": POST /api/newsletter {email} answers 201 with the stored subscription. */
 export function createNewsletterSubscription(input: NewsletterSignup): Promise<NewsletterSubscription> {
   return apiJson<NewsletterSubscription>("POST", "/api/newsletter", input);
 }

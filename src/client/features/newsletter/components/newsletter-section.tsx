@@ -35,7 +35,7 @@ function describeSubscribeError(error: unknown): { title: string; description: s
   };
 }
 
-/** spec 001 §2.2 and §5, decisions.md "Public forms": the newsletter signup on the landing page. */
+/** spec 001 §2.2 and §5, docs/product-contract.md "Public forms": the newsletter signup on the landing page. */
 export function NewsletterSection() {
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();

@@ -1,6 +1,7 @@
 import type { Cart } from "@shared/schemas/carts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Turns a parent's suggested alternative into a new cart request (201 with the new cart). */
 export const acceptSuggestion = (cartId: string) =>
@@ -14,10 +15,10 @@ export function useAcceptSuggestion(childId: string, { onAccepted }: { onAccepte
     onSuccess: (cart) => {
       onAccepted?.(cart);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/children", childId] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/children"], exact: true }),
-        queryClient.invalidateQueries({ queryKey: ["/api/carts/pending"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/usage"] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.child(childId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.children, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.pendingCarts }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
       ]);
     },
   });

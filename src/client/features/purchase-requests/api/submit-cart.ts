@@ -1,6 +1,7 @@
 import type { Cart, CartSubmit } from "@shared/schemas/carts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 
 export const submitCart = async (childId: string, input: CartSubmit, idempotencyKey: string) => {
   const res = await apiRequest("POST", `/api/children/${encodeURIComponent(childId)}/carts`, input, {
@@ -17,10 +18,10 @@ export function useSubmitCart(childId: string) {
       submitCart(childId, input, idempotencyKey),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/children", childId] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/children"], exact: true }),
-        queryClient.invalidateQueries({ queryKey: ["/api/carts/pending"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/usage"] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.child(childId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.children, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.pendingCarts }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
       ]),
   });
 }

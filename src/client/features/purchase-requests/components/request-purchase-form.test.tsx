@@ -1,4 +1,5 @@
 import type { Cart } from "@shared/schemas/carts";
+import type { Category } from "@shared/schemas/categories";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -37,17 +38,33 @@ const cart = (over: Partial<Cart>): Cart => ({
   ...over,
 });
 
+const STAMPS = { createdAt: "2026-11-01T10:00:00.000Z", updatedAt: "2026-11-01T10:00:00.000Z" };
+const CATEGORIES: Category[] = [
+  {
+    id: "g1",
+    childId: "k1",
+    name: "Books",
+    monthlyLimit: "0.00",
+    currentSpent: "0.00",
+    isRestricted: false,
+    ...STAMPS,
+  },
+  {
+    id: "g2",
+    childId: "k1",
+    name: "Games",
+    monthlyLimit: "20.00",
+    currentSpent: "0.00",
+    isRestricted: true,
+    ...STAMPS,
+  },
+];
+
 beforeEach(() => {
   calls = [];
   answers = [];
   vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? "GET";
-    if (url.endsWith("/categories")) {
-      return json(200, [
-        { id: "g1", childId: "k1", name: "Books", monthlyLimit: "0.00", currentSpent: "0.00", isRestricted: false },
-        { id: "g2", childId: "k1", name: "Games", monthlyLimit: "20.00", currentSpent: "0.00", isRestricted: true },
-      ]);
-    }
     calls.push({
       url,
       method,
@@ -68,7 +85,7 @@ function renderForm() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
     <QueryClientProvider client={client}>
-      <RequestPurchaseForm childId="k1" />
+      <RequestPurchaseForm childId="k1" categories={CATEGORIES} />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole("button", { name: "Start a request" }));

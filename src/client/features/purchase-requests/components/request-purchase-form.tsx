@@ -1,12 +1,12 @@
 import type { Cart } from "@shared/schemas/carts";
+import type { Category } from "@shared/schemas/categories";
 import { CircleCheck, Hourglass, Plus, Send, ShoppingCart, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input, Textarea } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
-import { ApiRequestError } from "@/lib/api";
-import { useChildCategories } from "../api/get-child-categories";
+import { ApiRequestError, clientErrorMessage } from "@/lib/api";
 import { useSubmitCart } from "../api/submit-cart";
 import {
   type CartDraft,
@@ -22,8 +22,7 @@ const MAX_ITEMS = 100;
 
 function failureMessage(error: unknown): string {
   // A refusal (an inactive profile, a missing child) explains itself; a server fault does not.
-  if (error instanceof ApiRequestError && error.status < 500 && error.serverMessage) return error.serverMessage;
-  return "Couldn't send your request. Please try again.";
+  return clientErrorMessage(error, "Couldn't send your request. Please try again.");
 }
 
 /** A 400 whose messages sit beside their fields needs no second message. */
@@ -58,16 +57,16 @@ function SubmittedCart({ cart, onAgain }: { cart: Cart; onAgain: () => void }) {
 
 /**
  * A child (or their parent) asks for a purchase: the server decides at once whether it is
- * approved automatically or waits for a parent (decisions.md "Carts").
+ * approved automatically or waits for a parent (docs/product-contract.md "Carts: the purchase flow").
+ * `categories` are the ones an item can be filed under (the page reads them; none while they load).
  */
-export function RequestPurchaseForm({ childId }: { childId: string }) {
+export function RequestPurchaseForm({ childId, categories }: { childId: string; categories: Category[] }) {
   const [draft, setDraft] = useState<CartDraft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<Cart | null>(null);
   // Folded until asked for, so the child's carts and their outcomes stay in view on a phone.
   const [open, setOpen] = useState(false);
   const submit = useSubmitCart(childId);
-  const { data: categories = [] } = useChildCategories(childId);
   // One key per intended purchase: a retry of the same body reuses it, so a lost answer never makes a second cart.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const formId = useId();

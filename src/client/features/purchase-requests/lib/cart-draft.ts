@@ -1,5 +1,6 @@
 import { formatDollars, isAmount, parseCents } from "@shared/rules/money";
 import { type CartSubmit, CartSubmitSchema } from "@shared/schemas/carts";
+import { amountInput } from "@/components/ui/money";
 
 /** One line of the form as typed: every field is text until it is sent. */
 export interface ItemDraft {
@@ -28,7 +29,7 @@ export const emptyDraft = (): CartDraft => ({ retailer: "", notes: "", items: [e
 const quantityOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
 
 /** "$12.50" and "12.50" are the same price to a child typing it. */
-const priceOf = (text: string) => text.trim().replace(/^\$\s*/, "");
+const priceOf = amountInput;
 
 /** The live total in cents, counting only lines whose price and quantity are already valid. */
 export function draftTotalCents(draft: CartDraft): number {

@@ -1,12 +1,11 @@
 import type { SupportTicket } from "@shared/schemas/staff";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-
-export const myTicketsQueryKey = ["/api/support/tickets"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 export const getMyTickets = () => apiJson<SupportTicket[]>("GET", "/api/support/tickets");
 
-export const getMyTicketsQueryOptions = () => queryOptions({ queryKey: myTicketsQueryKey, queryFn: getMyTickets });
+export const getMyTicketsQueryOptions = () => queryOptions({ queryKey: queryKeys.myTickets, queryFn: getMyTickets });
 
 export function useMyTickets() {
   return useQuery(getMyTicketsQueryOptions());

@@ -19,7 +19,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
-import { ApiRequestError } from "@/lib/api";
+import { ApiRequestError, clientErrorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { HELP_SECTION } from "@/lib/sections";
 import { useCreateTicket } from "../api/create-ticket";
@@ -65,8 +65,7 @@ function TicketForm() {
           if (field in DEFAULTS) form.setError(field as keyof TicketCreate, { type: "server", message });
         }
       }
-      const description =
-        (error instanceof ApiRequestError && error.status < 500 && error.serverMessage) || CREATE_FAILED;
+      const description = clientErrorMessage(error, CREATE_FAILED);
       toast({ title: "Error", description, variant: "destructive" });
     }
   });
@@ -132,7 +131,7 @@ function ReplyForm({ ticket }: { ticket: SupportTicket }) {
           toast({ title: "Reply Sent", description: `Your reply was added to ${ticket.ticketNumber}.` });
         },
         onError: (err) => {
-          const description = (err instanceof ApiRequestError && err.status < 500 && err.serverMessage) || REPLY_FAILED;
+          const description = clientErrorMessage(err, REPLY_FAILED);
           toast({ title: "Error", description, variant: "destructive" });
         },
       },

@@ -2,7 +2,6 @@ import type { Usage } from "@shared/schemas/usage";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { getQueryFn } from "@/lib/api";
 import { UsageNudge } from "./usage-nudge";
 
 const toast = vi.fn();
@@ -38,6 +37,8 @@ beforeEach(() => {
   failWrites = false;
   toast.mockReset();
   window.history.replaceState(null, "", "/");
+  // A parent signed in on this browser: the server's session hint lets the signed-in check ask it.
+  document.cookie = "pw_signed_in=parent; path=/";
   vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? "GET";
     calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body: init.body });
@@ -61,7 +62,7 @@ afterEach(() => {
 function renderNudge() {
   const client = new QueryClient({
     defaultOptions: {
-      queries: { queryFn: getQueryFn({ on401: "throw" }), staleTime: Number.POSITIVE_INFINITY, retry: false },
+      queries: { staleTime: Number.POSITIVE_INFINITY, retry: false },
       mutations: { retry: false },
     },
   });

@@ -1,7 +1,5 @@
 import { type NudgeType, nudgeFor } from "@shared/rules/nudge";
-import type { User } from "@shared/schemas/auth";
 import type { Usage } from "@shared/schemas/usage";
-import { useQuery } from "@tanstack/react-query";
 import { Crown, Sparkles, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
@@ -9,10 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/hooks/use-toast";
-import { getQueryFn } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
 import { PLANS_SECTION } from "@/lib/sections";
+import { useDismissNudge } from "../api/dismiss-nudge";
 import { useUsage } from "../api/get-usage";
-import { useDismissNudge, useRecordUpgradeClick } from "../api/record-nudge-action";
+import { useRecordUpgradeClick } from "../api/record-upgrade-click";
 
 const COPY: Record<NudgeType, { title: string; body: (u: UsageWithLimit) => string; cta: string }> = {
   soft: {
@@ -39,20 +38,15 @@ const ICONS: Record<NudgeType, typeof Sparkles> = { soft: Sparkles, hard: Triang
 
 type UsageWithLimit = Usage & { limit: number };
 
-/** The same signed-in-parent probe as the header's; only a parent has plan usage. */
-function useSignedInParent(): boolean {
-  const { data } = useQuery({ queryKey: ["/api/auth/user"], queryFn: getQueryFn<User>({ on401: "returnNull" }) });
-  return !!data;
-}
-
 /**
  * spec 000 §4 "Usage nudge": the upgrade modal for a Free parent, polled every 30 s.
  * Closing or "Maybe Later" records a dismissal; the modal then stays closed for this
  * visit until the month's usage changes, since a hard nudge may still be due after one dismissal.
  */
 export function UsageNudge() {
-  const signedIn = useSignedInParent();
-  const { data: usage } = useUsage({ enabled: signedIn });
+  // The same signed-in-parent probe as the header's; only a parent has plan usage.
+  const signedIn = useAuth().isAuthenticated;
+  const { data: usage } = useUsage({ enabled: signedIn, poll: true });
   const [closedAt, setClosedAt] = useState<string | null>(null);
   const dismiss = useDismissNudge();
   const upgrade = useRecordUpgradeClick();

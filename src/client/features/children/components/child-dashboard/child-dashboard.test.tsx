@@ -37,7 +37,7 @@ function renderDashboard(c: Child) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ChildDashboard child={c} carts={[]} cartsLoading={false} />
+      <ChildDashboard child={c} carts={[]} cartsLoading={false} chores={[]} choresLoading={false} />
     </QueryClientProvider>,
   );
 }

@@ -12,7 +12,6 @@ import { budgetLeft, formatAmount } from "@/components/ui/money";
 import { ProfileInitial } from "@/components/ui/profile-initial";
 import { Spinner } from "@/components/ui/spinner";
 import { useChildAchievements } from "@/features/children/api/get-child-achievements";
-import { useChildChores } from "@/features/children/api/get-child-chores";
 import { cn } from "@/lib/cn";
 import { childBudget } from "../child-budget";
 
@@ -184,9 +183,16 @@ function YourBadges({ childId }: { childId: string }) {
   );
 }
 
-function EarnMore({ childId, renderAction }: { childId: string; renderAction?: (chore: Chore) => ReactNode }) {
-  const { data, isLoading } = useChildChores(childId);
-  const open = (data ?? []).filter((c) => !c.isCompleted).slice(0, CHORES_SHOWN);
+function EarnMore({
+  chores,
+  isLoading,
+  renderAction,
+}: {
+  chores: Chore[] | undefined;
+  isLoading: boolean;
+  renderAction?: (chore: Chore) => ReactNode;
+}) {
+  const open = (chores ?? []).filter((c) => !c.isCompleted).slice(0, CHORES_SHOWN);
   return (
     <Card aria-labelledby="earn-title">
       <CardHeader>
@@ -248,13 +254,15 @@ function ExtensionBanner() {
 }
 
 /**
- * spec 000 §2 "Child dashboard"; the carts come from the carts feature through the route, and the
+ * spec 000 §2 "Child dashboard"; the carts and chores come from their features through the route, and the
  * route composes the other features' parts: header actions, the purchase request, cart outcomes, chore actions.
  */
 export function ChildDashboard({
   child,
   carts,
   cartsLoading,
+  chores,
+  choresLoading,
   headerActions,
   requestPurchase,
   renderCartDetails,
@@ -263,6 +271,8 @@ export function ChildDashboard({
   child: Child;
   carts: Cart[] | undefined;
   cartsLoading: boolean;
+  chores: Chore[] | undefined;
+  choresLoading: boolean;
   headerActions?: ReactNode;
   requestPurchase?: ReactNode;
   renderCartDetails?: (cart: Cart) => ReactNode;
@@ -311,7 +321,7 @@ export function ChildDashboard({
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <RecentShopping carts={carts} isLoading={cartsLoading} renderDetails={renderCartDetails} />
         <YourBadges childId={child.id} />
-        <EarnMore childId={child.id} renderAction={renderChoreAction} />
+        <EarnMore chores={chores} isLoading={choresLoading} renderAction={renderChoreAction} />
       </div>
       <ExtensionBanner />
     </div>

@@ -14,7 +14,7 @@ type ToggleField =
   | "requireApprovalForAll"
   | "blockAdultContent";
 
-/** One switch that saves the moment it changes (decisions.md: these toggles are saved). */
+/** One switch that saves the moment it changes (docs/product-contract.md "Children and plans": these toggles are saved). */
 function ToggleRow({
   child,
   field,
