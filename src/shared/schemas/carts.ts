@@ -59,6 +59,22 @@ export const CartStatusUpdateSchema = z.object({
 });
 export type CartStatusUpdate = z.input<typeof CartStatusUpdateSchema>;
 
+/**
+ * Items and suggestions as the API answers them: stored text as it is. The route's response schema is checked
+ * on every answer, so the request rules (hidden characters, lengths, web addresses) must not be: text accepted
+ * under earlier rules, or written by the server itself, would turn a list into a 500, and every list would pay
+ * for checks its text already passed on the way in.
+ */
+const CartItemOutSchema = z.object({
+  name: z.string(),
+  price: MoneyOutSchema,
+  quantity: z.number().int(),
+  url: z.string().optional(),
+  imageUrl: z.string().optional(),
+  category: z.string().optional(),
+});
+const SuggestedItemOutSchema = z.object({ name: z.string(), price: MoneyOutSchema, url: z.string().optional() });
+
 export const CartSchema = z.object({
   id: z.string(),
   childId: z.string(),
@@ -67,12 +83,12 @@ export const CartSchema = z.object({
   status: z.enum(CART_STATUSES),
   tag: z.string().nullable(),
   notes: z.string().nullable(),
-  items: z.array(CartItemSchema),
+  items: z.array(CartItemOutSchema),
   /** Why the server decided as it did at submission (auto-approval reason). */
   decisionReason: z.string().nullable(),
   /** The parent's note on a decision (a reason or a suggested alternative). */
   decisionNote: z.string().nullable(),
-  suggestedItem: SuggestedItemSchema.nullable(),
+  suggestedItem: SuggestedItemOutSchema.nullable(),
   /** The declined cart whose suggested item the child accepted to make this one. */
   fromCartId: z.string().nullable(),
   approvedAt: IsoDateSchema.nullable(),

@@ -265,3 +265,19 @@ describe("PATCH /api/carts/:id/status", () => {
     expect((await get(cookie, `/api/children/${child.id}`)).json().currentSpent).toBe("10.00");
   });
 });
+
+describe("answers carry stored text as it is", () => {
+  it("lists a cart whose item text was stored before hidden characters were refused", async () => {
+    const parent = await signUpParent(t.app);
+    const child = await addChild(t.app, parent.cookie);
+    const cartId = await insertCart(t.database, child.id);
+    // As a row written under the earlier rules would hold it; the answer must not turn into a 500.
+    await t.database.query(`update carts set items = $1::jsonb where id = $2`, [
+      JSON.stringify([{ name: "Comic\u200B", price: "5.00", quantity: 1, url: "https://example.com/\u202Ex" }]),
+      cartId,
+    ]);
+    const res = await t.app.inject({ method: "GET", url: "/api/carts/pending", headers: { cookie: parent.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0].items[0].name).toBe("Comic\u200B");
+  });
+});
