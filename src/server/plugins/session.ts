@@ -38,6 +38,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     sameSite: "lax" as const,
     secure: opts.cookieSecure,
   };
+  // The hint is read by the page, so it is the one cookie here that is not HttpOnly.
+  const hintOptions = { ...cookieOptions, httpOnly: false };
 
   // Every API request with a cookie runs this lookup: its SQL is built and planned once, and the
   // requests read in one turn of the event loop share one query.
@@ -65,9 +67,9 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     this.sessionSid = sid;
     reply.setCookie(SESSION_COOKIE, token, cookieOptions);
     if (data.kind === "parent" || data.kind === "child") {
-      reply.setCookie(SESSION_HINT_COOKIE, data.kind, { ...cookieOptions, httpOnly: false });
+      reply.setCookie(SESSION_HINT_COOKIE, data.kind, hintOptions);
     } else {
-      reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+      reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
     }
   });
 
@@ -82,7 +84,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     this.session = null;
     this.sessionSid = null;
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
-    reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+    reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
   });
 
   app.addHook("onRequest", async (req, reply) => {
@@ -91,8 +93,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     if (!req.routeOptions.url?.startsWith("/api/")) return;
     if (!token) {
       // A hint without its session would keep the web app asking and being told 401.
-      if (req.cookies[SESSION_HINT_COOKIE])
-        reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+      if (req.cookies[SESSION_HINT_COOKIE]) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
       return;
     }
     const sid = sha256(token);
@@ -100,7 +101,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     const now = app.now();
     if (!row) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
-      reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+      reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
       return;
     }
     req.session = row.sess;
@@ -108,7 +109,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     // A session made before the hint existed, or whose hint the browser lost, gets it back.
     const kind = row.sess.kind;
     if ((kind === "parent" || kind === "child") && req.cookies[SESSION_HINT_COOKIE] !== kind) {
-      reply.setCookie(SESSION_HINT_COOKIE, kind, { ...cookieOptions, httpOnly: false });
+      reply.setCookie(SESSION_HINT_COOKIE, kind, hintOptions);
     }
     const renewed = now.getTime() + SESSION_IDLE_MS;
     if (renewed - row.expire.getTime() >= RENEW_AFTER_MS) {
