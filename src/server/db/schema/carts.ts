@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CartItem, CartStatus, SuggestedItem } from "../../../shared/schemas/carts";
 import { children } from "./children";
 import { id, money, timestamps } from "./columns";
+import { users } from "./users";
 
 export const carts = pgTable(
   "carts",
@@ -25,6 +27,13 @@ export const carts = pgTable(
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     declinedAt: timestamp("declined_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The guardian who decided; null for an automatic decision, an expiry, or a guardian since deleted. */
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** A pending cart expires here: its creation plus the family's approval window. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the guardians were reminded at half the window; set once, so no reminder goes twice. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -32,6 +41,8 @@ export const carts = pgTable(
     /** The pending list reads one family's pending carts; status alone matches every family's. */
     index("carts_child_status_created_idx").on(t.childId, t.status, t.createdAt),
     uniqueIndex("carts_child_idempotency_unique").on(t.childId, t.idempotencyKey),
+    /** The expiry and reminder sweeps read only pending carts, by when they fall due. */
+    index("carts_pending_expires_idx").on(t.expiresAt).where(sql`status = 'pending'`),
   ],
 );
 

@@ -1,14 +1,15 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { id, money, timestamps } from "./columns";
-import { users } from "./users";
+import { families } from "./families";
 
 export const children = pgTable(
   "children",
   {
     id: id(),
+    /** The family the child belongs to (its owner's account id, decision 130). */
     parentId: uuid("parent_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => families.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     age: integer("age").notNull(),
     profileColor: text("profile_color").notNull().default("#8B5CF6"),

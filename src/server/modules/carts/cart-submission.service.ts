@@ -169,6 +169,10 @@ export function decideSubmission(
     approvedAt: decision.approved ? now : null,
     declinedAt: null,
     completedAt: null,
+    decidedBy: null,
+    decidedAt: decision.approved ? now : null,
+    expiresAt: decision.approved ? null : new Date(now.getTime() + 48 * 3600_000),
+    reminderSentAt: null,
     createdAt: now,
     updatedAt: now,
   };
