@@ -124,6 +124,10 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>, database: Databas
      select 'family' || g || '@example.com', 'Other', 'Family' from generate_series(1, $1) g`,
     [OTHER_FAMILIES],
   );
+  await database.query("insert into families (id) select id from users on conflict do nothing");
+  await database.query(
+    `insert into family_guardians (user_id, family_id, role) select id, id, 'owner' from users on conflict do nothing`,
+  );
   await database.query(
     `insert into children (parent_id, name, age, monthly_budget, current_spent, spent_month)
      select id, 'Sam', 10, 50.00, 5.00, to_char(now() at time zone 'utc', 'YYYY-MM') from users`,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "../config";
 import { isMainModule } from "../lib/is-main-module";
 import { monthKey, startOfMonth } from "../lib/month";
 import { hashPassword } from "../modules/auth/passwords";
+import { startOwnFamily } from "../modules/auth/users.repository";
 import { type Database, type Executor, openDatabase } from "./client";
 import { achievements, budgetCategories, carts, children, chores, users } from "./schema";
 
@@ -198,6 +199,7 @@ export async function seedDemoFamily(database: Database, now: Date = new Date())
         .returning();
     }
     if (!user) throw new Error("the demo parent could not be created");
+    await startOwnFamily(tx, user.id);
 
     const result: SeedResult = { created, added: created ? 1 : 0, userId: user.id, children: [] };
     for (const spec of DEMO_CHILDREN) {

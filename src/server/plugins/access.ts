@@ -43,13 +43,13 @@ export const accessGuards: Record<Access, (req: FastifyRequest, verifyStaff: Sta
   async public() {},
   async parent(req) {
     const session = req.session;
-    if (session?.kind === "parent") return;
+    if (session?.kind === "parent" && req.guardian) return;
     if (session?.kind === "child") throw forbidden(ASK_A_PARENT);
     throw unauthorized();
   },
   async child(req) {
     const session = req.session;
-    if (session?.kind === "parent") return;
+    if (session?.kind === "parent" && req.guardian) return;
     if (session?.kind !== "child") throw unauthorized();
     const param = req.routeOptions.config.childParam;
     if (param === undefined) return;

@@ -1,10 +1,11 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { type SessionData, sessions } from "../db/schema";
+import { familyGuardians, type SessionData, sessions, users } from "../db/schema";
 import { batchLoader } from "../lib/batch-loader";
 import { repeatWhileOpen } from "../lib/repeat-while-open";
 import { randomToken, sha256 } from "../lib/tokens";
+import type { Guardian } from "./auth";
 
 export const SESSION_COOKIE = "pw_session";
 /**
@@ -22,6 +23,11 @@ declare module "fastify" {
   interface FastifyRequest {
     session: SessionData | null;
     sessionSid: string | null;
+    /**
+     * For a parent session, the family the adult is a guardian of, read with the session on every
+     * request; null when they are in none (their account is gone), which no route lets through.
+     */
+    guardian: Guardian | null;
     /** Starts a fresh session (a new id, so a fixated id never gains rights) and sets the cookie. */
     startSession(reply: FastifyReply, data: SessionData): Promise<void>;
     /** Replaces the data of the current session without changing its id. */
@@ -44,19 +50,22 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
   // Every API request with a cookie runs this lookup: its SQL is built and planned once, and the
   // requests read in one turn of the event loop share one query.
   const findLiveSessions = db
-    .select()
+    .select({ session: sessions, guardian: familyGuardians, firstName: users.firstName })
     .from(sessions)
+    .leftJoin(familyGuardians, sql`${familyGuardians.userId} = (${sessions.sess}->>'userId')::uuid`)
+    .leftJoin(users, eq(users.id, familyGuardians.userId))
     .where(
       and(sql`${sessions.sid} = any(${sql.placeholder("sids")}::text[])`, gt(sessions.expire, sql.placeholder("now"))),
     )
     .prepare("pw_find_live_sessions");
   const findLiveSession = batchLoader(async (sids: string[]) => {
     const rows = await findLiveSessions.execute({ sids, now: app.now().toISOString() });
-    return new Map(rows.map((row) => [row.sid, row]));
+    return new Map(rows.map((row) => [row.session.sid, row]));
   });
 
   app.decorateRequest("session", null);
   app.decorateRequest("sessionSid", null);
+  app.decorateRequest("guardian", null);
 
   app.decorateRequest("startSession", async function (this: FastifyRequest, reply: FastifyReply, data: SessionData) {
     if (this.sessionSid) await db.delete(sessions).where(eq(sessions.sid, this.sessionSid));
@@ -65,6 +74,15 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     await db.insert(sessions).values({ sid, sess: data, expire: new Date(app.now().getTime() + SESSION_IDLE_MS) });
     this.session = data;
     this.sessionSid = sid;
+    this.guardian = null;
+    if (data.kind === "parent") {
+      const [row] = await db
+        .select({ guardian: familyGuardians, firstName: users.firstName })
+        .from(familyGuardians)
+        .innerJoin(users, eq(users.id, familyGuardians.userId))
+        .where(eq(familyGuardians.userId, data.userId));
+      this.guardian = row ? toGuardian(row.guardian, row.firstName) : null;
+    }
     reply.setCookie(SESSION_COOKIE, token, cookieOptions);
     if (data.kind === "parent" || data.kind === "child") {
       reply.setCookie(SESSION_HINT_COOKIE, data.kind, hintOptions);
@@ -83,6 +101,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     if (this.sessionSid) await db.delete(sessions).where(eq(sessions.sid, this.sessionSid));
     this.session = null;
     this.sessionSid = null;
+    this.guardian = null;
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
     reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
   });
@@ -97,15 +116,17 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
       return;
     }
     const sid = sha256(token);
-    const row = await findLiveSession(sid);
+    const found = await findLiveSession(sid);
     const now = app.now();
-    if (!row) {
+    if (!found) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
       return;
     }
+    const row = found.session;
     req.session = row.sess;
     req.sessionSid = sid;
+    req.guardian = row.sess.kind === "parent" && found.guardian ? toGuardian(found.guardian, found.firstName) : null;
     // A session made before the hint existed, or whose hint the browser lost, gets it back.
     const kind = row.sess.kind;
     if ((kind === "parent" || kind === "child") && req.cookies[SESSION_HINT_COOKIE] !== kind) {
@@ -122,4 +143,12 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
 
   // Expired rows are useless; sweep them now and then rather than on every request.
   repeatWhileOpen(app, 10 * 60 * 1000, () => db.delete(sessions).where(lt(sessions.expire, app.now())));
+});
+
+const toGuardian = (row: typeof familyGuardians.$inferSelect, firstName: string | null): Guardian => ({
+  userId: row.userId,
+  firstName,
+  familyId: row.familyId,
+  role: row.role,
+  approvalLimit: row.approvalLimit,
 });

@@ -75,6 +75,9 @@ const CartItemOutSchema = z.object({
 });
 const SuggestedItemOutSchema = z.object({ name: z.string(), price: MoneyOutSchema, url: z.string().optional() });
 
+export const DeciderSchema = z.object({ id: z.string(), firstName: z.string().nullable() });
+export type Decider = z.infer<typeof DeciderSchema>;
+
 export const CartSchema = z.object({
   id: z.string(),
   childId: z.string(),
@@ -93,6 +96,11 @@ export const CartSchema = z.object({
   fromCartId: z.string().nullable(),
   approvedAt: IsoDateSchema.nullable(),
   completedAt: IsoDateSchema.nullable(),
+  /** The guardian who decided; null for an automatic decision or an expiry (docs/product-contract.md "The family and its guardians"). */
+  decidedBy: DeciderSchema.nullable(),
+  decidedAt: IsoDateSchema.nullable(),
+  /** When a pending cart stops waiting and is declined by itself. */
+  expiresAt: IsoDateSchema.nullable(),
   createdAt: IsoDateSchema,
   updatedAt: IsoDateSchema,
 });

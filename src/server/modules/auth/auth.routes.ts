@@ -116,10 +116,12 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
       },
     },
     async (req) => {
-      if (req.session?.kind !== "parent") throw unauthorized();
-      const row = await findUserById(db, req.session.userId);
+      if (req.session?.kind !== "parent" || !req.guardian) throw unauthorized();
+      const row = await findUserById(db, req.guardian.userId);
       if (!row) throw unauthorized();
-      return toUser(row);
+      // The plan is the family's, kept on its owner's account (docs/decisions/130).
+      const family = req.guardian.familyId === row.id ? row : await findUserById(db, req.guardian.familyId);
+      return { ...toUser(row), subscriptionTier: toUser(family ?? row).subscriptionTier };
     },
   );
 

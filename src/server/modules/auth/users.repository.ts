@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { User } from "../../../shared/schemas/auth";
 import type { SubscriptionTier } from "../../../shared/schemas/usage";
 import type { Executor } from "../../db/client";
-import { type UserRow, users } from "../../db/schema";
+import { families, familyGuardians, type UserRow, users } from "../../db/schema";
 
 export function toUser(row: UserRow): User {
   return {
@@ -39,7 +39,23 @@ export async function findUserByEmail(db: Executor, email: string) {
   return row ?? null;
 }
 
-export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row ?? null;
+/** A new account owns a new family from its first moment (docs/decisions/130); null when the e-mail is taken. */
+export function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+    if (row) await startOwnFamily(tx, row.id);
+    return row ?? null;
+  });
+}
+
+/** Makes the adult the owner of a family of their own (a new account, or a guardian a family removed). */
+export async function startOwnFamily(db: Executor, userId: string) {
+  await db.insert(families).values({ id: userId }).onConflictDoNothing();
+  await db
+    .insert(familyGuardians)
+    .values({ userId, familyId: userId, role: "owner" })
+    .onConflictDoUpdate({
+      target: familyGuardians.userId,
+      set: { familyId: userId, role: "owner", approvalLimit: null },
+    });
 }

@@ -112,7 +112,16 @@ const PARTS = [
     name: "decided_cart",
     table: carts,
     kind: "update",
-    columns: ["status", "decisionNote", "suggestedItem", "approvedAt", "declinedAt", "updatedAt"],
+    columns: [
+      "status",
+      "decisionNote",
+      "suggestedItem",
+      "approvedAt",
+      "declinedAt",
+      "decidedBy",
+      "decidedAt",
+      "updatedAt",
+    ],
     rows: (c) => c.decidedCarts,
   }),
   part({

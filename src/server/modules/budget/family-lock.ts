@@ -8,6 +8,7 @@ import {
   type ChildRow,
   carts,
   children,
+  families,
   type UserRow,
   users,
 } from "../../db/schema";
@@ -19,6 +20,10 @@ import { isUuid, notFound, unauthorized } from "../../lib/http-errors";
  * on one family never interleave and never deadlock. This file is the only place that takes the
  * parent's lock for them.
  */
+
+/** A family's locked rows, with its approval window (the family's settings row is read, never locked here). */
+export type FamilyChildRows = { user: UserRow; child: ChildRow; approvalWindowHours: number };
+export type FamilyCartRows = FamilyChildRows & { cart: CartRow };
 
 /** Runs `work` in one transaction that first locks the parent's row. */
 export function inFamilyTransaction<T>(
@@ -71,17 +76,18 @@ export function inCartTransaction<T>(
   app: FastifyInstance,
   parentId: string,
   cartId: string,
-  work: (tx: Tx, locked: { user: UserRow; child: ChildRow; cart: CartRow } | null) => Promise<T>,
+  work: (tx: Tx, locked: FamilyCartRows | null) => Promise<T>,
 ): Promise<T> {
   return app.database.db.transaction(async (tx) => {
     if (!isUuid(cartId)) return work(tx, null);
     const [row] = await tx
-      .select({ user: users, child: children, cart: carts })
+      .select({ user: users, child: children, cart: carts, approvalWindowHours: families.approvalWindowHours })
       .from(users)
       .innerJoin(children, eq(children.parentId, users.id))
       .innerJoin(carts, eq(carts.childId, children.id))
+      .innerJoin(families, eq(families.id, users.id))
       .where(and(eq(users.id, parentId), eq(carts.id, cartId)))
-      .for("update");
+      .for("update", { of: [users, children, carts] });
     return work(tx, row ?? null);
   });
 }
@@ -123,14 +129,16 @@ export type FamilyPair = { parentId: string; id: string };
 
 export async function lockFamilyChildren(tx: Tx, pairs: FamilyPair[], options: { skipLocked: boolean }) {
   const params = pairsParams(pairs);
-  if (!params) return new Map<string, { user: UserRow; child: ChildRow }>();
+  if (!params) return new Map<string, FamilyChildRows>();
+  // The family's settings row is read, not locked: changing the window takes no budget lock.
   const rows = await tx
-    .select({ user: users, child: children })
+    .select({ user: users, child: children, approvalWindowHours: families.approvalWindowHours })
     .from(users)
     .innerJoin(children, eq(children.parentId, users.id))
+    .innerJoin(families, eq(families.id, users.id))
     .where(pairsFilter(users.id, children.id))
     .orderBy(asc(users.id))
-    .for("update", options.skipLocked ? { skipLocked: true } : {})
+    .for("update", options.skipLocked ? { of: [users, children], skipLocked: true } : { of: [users, children] })
     .prepare(lockName("pw_lock_family_children", options))
     .execute(params);
   return new Map(rows.map((r) => [pairKey(r.user.id, r.child.id), r]));
@@ -138,15 +146,19 @@ export async function lockFamilyChildren(tx: Tx, pairs: FamilyPair[], options: {
 
 export async function lockFamilyCarts(tx: Tx, pairs: FamilyPair[], options: { skipLocked: boolean }) {
   const params = pairsParams(pairs);
-  if (!params) return new Map<string, { user: UserRow; child: ChildRow; cart: CartRow }>();
+  if (!params) return new Map<string, FamilyCartRows>();
   const rows = await tx
-    .select({ user: users, child: children, cart: carts })
+    .select({ user: users, child: children, cart: carts, approvalWindowHours: families.approvalWindowHours })
     .from(users)
     .innerJoin(children, eq(children.parentId, users.id))
     .innerJoin(carts, eq(carts.childId, children.id))
+    .innerJoin(families, eq(families.id, users.id))
     .where(pairsFilter(users.id, carts.id))
     .orderBy(asc(users.id))
-    .for("update", options.skipLocked ? { skipLocked: true } : {})
+    .for(
+      "update",
+      options.skipLocked ? { of: [users, children, carts], skipLocked: true } : { of: [users, children, carts] },
+    )
     .prepare(lockName("pw_lock_family_carts", options))
     .execute(params);
   return new Map(rows.map((r) => [pairKey(r.user.id, r.cart.id), r]));

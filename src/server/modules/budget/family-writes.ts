@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { Tx } from "../../db/client";
-import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
+import type { BudgetCategoryRow, UserRow } from "../../db/schema";
 import { groupCommit, type Outcome } from "../../lib/group-commit";
 import { notFound } from "../../lib/http-errors";
 import { addChanges, type BudgetChanges, noChanges, writeBudgetChanges } from "./budget-write";
 import {
+  type FamilyCartRows,
+  type FamilyChildRows,
   type FamilyPair,
   inCartTransaction,
   inFamilyTransaction,
@@ -22,8 +24,8 @@ export interface Decided<R> {
 
 /** The rows a batch locks with each family: one of its children, or one of its carts with the cart's child. */
 interface LockedRows {
-  child: { user: UserRow; child: ChildRow };
-  cart: { user: UserRow; child: ChildRow; cart: CartRow };
+  child: FamilyChildRows;
+  cart: FamilyCartRows;
 }
 
 type Lock<L> = (tx: Tx, pairs: FamilyPair[], options: { skipLocked: boolean }) => Promise<Map<string, L>>;

@@ -26,6 +26,7 @@ const child = {
   requireApprovalForAll: false,
 } as ChildRow;
 const cart = { id: "k1", childId: "c1", status: "pending", total: 4500, items: [] } as unknown as CartRow;
+const guardian = { userId: "g1", approvalLimit: null };
 
 describe("decideSubmission", () => {
   it("approves a small cart at once and adds it to the month's figures and the plan count", () => {
@@ -47,16 +48,44 @@ describe("decideSubmission", () => {
 
 describe("decideDecision", () => {
   it("declines with only the cart changed", () => {
-    const { result, changes } = decideDecision({ user, child, cart }, { status: "declined", note: "No" }, [], now);
-    expect(result).toMatchObject({ status: "declined", decisionNote: "No", declinedAt: now });
+    const { result, changes } = decideDecision(
+      { user, child, cart },
+      { status: "declined", note: "No" },
+      [],
+      now,
+      guardian,
+    );
+    expect(result).toMatchObject({
+      status: "declined",
+      decisionNote: "No",
+      declinedAt: now,
+      decidedBy: "g1",
+      decidedAt: now,
+    });
     expect(changes).toEqual({ decidedCarts: [result] });
   });
 
   it("refuses an approval over budget unless it is confirmed", () => {
-    expect(() => decideDecision({ user, child, cart }, { status: "approved" }, [], now)).toThrow(
+    expect(() => decideDecision({ user, child, cart }, { status: "approved" }, [], now, guardian)).toThrow(
       /over the monthly budget/,
     );
-    const { changes } = decideDecision({ user, child, cart }, { status: "approved", allowOverBudget: true }, [], now);
+    const { changes } = decideDecision(
+      { user, child, cart },
+      { status: "approved", allowOverBudget: true },
+      [],
+      now,
+      guardian,
+    );
     expect(changes?.children?.[0]).toMatchObject({ currentSpent: 5500 });
+  });
+
+  it("refuses a guardian's approval above their own limit, naming it, but lets them decline", () => {
+    const limited = { userId: "g2", approvalLimit: 2000 };
+    expect(() =>
+      decideDecision({ user, child, cart }, { status: "approved", allowOverBudget: true }, [], now, limited),
+    ).toThrow(/approval limit in this family is \$20\.00/);
+    expect(decideDecision({ user, child, cart }, { status: "declined" }, [], now, limited).result.status).toBe(
+      "declined",
+    );
   });
 });

@@ -4,6 +4,7 @@ import { purchaseLimitMessage, purchasesLeft } from "../../../shared/rules/plans
 import type { Cart, CartStatusUpdate } from "../../../shared/schemas/carts";
 import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
 import { conflict, forbidden, HttpError } from "../../lib/http-errors";
+import type { Guardian } from "../../plugins/auth";
 import {
   type Decided,
   familyBatcher,
@@ -18,7 +19,7 @@ import { findIdempotentResponses, toCart } from "./carts.repository";
 export const CART_NOT_FOUND = "Cart not found";
 
 interface Decision {
-  parentId: string;
+  guardian: Guardian;
   cartId: string;
   input: CartStatusUpdate;
   idempotencyKey: string | undefined;
@@ -37,7 +38,7 @@ type Answer = { statusCode: number; body: Cart };
 export function cartDecider(app: FastifyInstance) {
   const decide = familyBatcher(app, {
     rows: "cart",
-    target: (d: Decision) => ({ parentId: d.parentId, id: d.cartId }),
+    target: (d: Decision) => ({ parentId: d.guardian.familyId, id: d.cartId }),
     notFoundMessage: CART_NOT_FOUND,
     needsCategories: (d, { cart }) => d.input.status === "approved" && namesCategories(cart.items),
     recall: async (tx, found) => {
@@ -61,18 +62,26 @@ export function cartDecider(app: FastifyInstance) {
         throw conflict("This Idempotency-Key was used for another cart");
       }
       if (earlier) return { result: earlier };
-      const decided = decideDecision(locked, d.input, categories, now);
-      const answer = { statusCode: 200, body: toCart(decided.result) };
+      const decided = decideDecision(locked, d.input, categories, now, d.guardian);
+      const answer = {
+        statusCode: 200,
+        body: toCart(decided.result, { id: d.guardian.userId, firstName: d.guardian.firstName }),
+      };
       const key = answerKey(d);
       const saved = key ? [{ key, statusCode: String(answer.statusCode), body: answer.body, createdAt: now }] : [];
       return { result: answer, changes: { ...decided.changes, answers: saved } };
     },
   });
-  return (parentId: string, cartId: string, input: CartStatusUpdate, idempotencyKey: string | undefined) =>
-    decide({ parentId, cartId, input, idempotencyKey });
+  return (guardian: Guardian, cartId: string, input: CartStatusUpdate, idempotencyKey: string | undefined) =>
+    decide({ guardian, cartId, input, idempotencyKey });
 }
 
-const answerKey = (d: Decision) => (d.idempotencyKey ? `${d.parentId}:${d.idempotencyKey}` : null);
+// Scoped to the family, as the key was scoped to its one parent before families had several guardians.
+const answerKey = (d: Decision) => (d.idempotencyKey ? `${d.guardian.familyId}:${d.idempotencyKey}` : null);
+
+/** docs/product-contract.md "The family and its guardians": a guardian's own limit on what they approve. */
+export const approvalLimitMessage = (limit: number) =>
+  `Your approval limit in this family is ${formatDollars(limit)}. Ask the family's owner to approve this cart.`;
 
 /** The decided cart and what writing it changes; throws (changing nothing) when it may not be decided. */
 export function decideDecision(
@@ -80,9 +89,11 @@ export function decideDecision(
   input: CartStatusUpdate,
   lockedCategories: BudgetCategoryRow[],
   now: Date,
+  guardian: Pick<Guardian, "userId" | "approvalLimit">,
 ): Decided<CartRow> {
   const { user, cart } = found;
   if (cart.status !== "pending") throw conflict(`This cart is already ${cart.status}`);
+  const decidedBy = { decidedBy: guardian.userId, decidedAt: now };
   if (input.status === "declined") {
     const suggestion = input.suggestedItem;
     const declined: CartRow = {
@@ -92,8 +103,12 @@ export function decideDecision(
       suggestedItem: suggestion ? { ...suggestion, price: formatCents(parseCents(suggestion.price)) } : null,
       declinedAt: now,
       updatedAt: now,
+      ...decidedBy,
     };
     return { result: declined, changes: { decidedCarts: [declined] } };
+  }
+  if (guardian.approvalLimit !== null && cart.total > guardian.approvalLimit) {
+    throw forbidden(approvalLimitMessage(guardian.approvalLimit));
   }
   const used = monthlyPurchasesUsed(user, now);
   if (purchasesLeft(user.subscriptionTier, used, user.monthlyPurchaseLimit) === 0) {
@@ -117,6 +132,7 @@ export function decideDecision(
     decisionNote: input.note || null,
     approvedAt: now,
     updatedAt: now,
+    ...decidedBy,
   };
   return {
     result: approved,

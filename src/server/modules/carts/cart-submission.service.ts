@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { DEFAULT_APPROVAL_WINDOW_HOURS, expiresAtFor } from "../../../shared/rules/approval-window";
 import { decideAutoApproval } from "../../../shared/rules/auto-approval";
 import type { BadgeEvent } from "../../../shared/rules/badges";
 import { formatCents, parseCents } from "../../../shared/rules/money";
@@ -63,10 +64,13 @@ export function cartSubmitter(app: FastifyInstance) {
         }),
       );
     },
-    decide: (s, { user, child }, { categories, earlier, now }): Decided<CartRow> =>
+    decide: (s, { user, child, approvalWindowHours }, { categories, earlier, now }): Decided<CartRow> =>
       earlier
         ? { result: earlier }
-        : decideSubmission(user, child, s.input, categories, now, { idempotencyKey: s.idempotencyKey }),
+        : decideSubmission(user, child, s.input, categories, now, {
+            idempotencyKey: s.idempotencyKey,
+            approvalWindowHours,
+          }),
   });
   return (actor: Actor, childId: string, input: SubmitInput, idempotencyKey: string | undefined) => {
     assertActorMaySee(actor, childId);
@@ -86,7 +90,10 @@ export async function acceptSuggestion(app: FastifyInstance, actor: Actor, cartI
     const item: CartItem = { name: suggestion.name, price: suggestion.price, quantity: 1 };
     if (suggestion.url) item.url = suggestion.url;
     const input = { retailer: cart.retailer, tag: cart.tag ?? undefined, items: [item] };
-    return decideSubmission(user, child, input, [], app.now(), { fromCartId: cart.id });
+    return decideSubmission(user, child, input, [], app.now(), {
+      fromCartId: cart.id,
+      approvalWindowHours: found.approvalWindowHours,
+    });
   });
 }
 
@@ -118,7 +125,7 @@ export function decideSubmission(
   input: SubmitInput,
   lockedCategories: BudgetCategoryRow[],
   now: Date,
-  link: { idempotencyKey?: string; fromCartId?: string },
+  link: { idempotencyKey?: string; fromCartId?: string; approvalWindowHours?: number },
 ): Decided<CartRow> {
   if (!lockedChild.isActive) {
     throw forbidden(`${lockedChild.name}'s profile is inactive, so purchases are paused until a parent reactivates it`);
@@ -171,7 +178,7 @@ export function decideSubmission(
     completedAt: null,
     decidedBy: null,
     decidedAt: decision.approved ? now : null,
-    expiresAt: decision.approved ? null : new Date(now.getTime() + 48 * 3600_000),
+    expiresAt: decision.approved ? null : expiresAtFor(now, link.approvalWindowHours ?? DEFAULT_APPROVAL_WINDOW_HOURS),
     reminderSentAt: null,
     createdAt: now,
     updatedAt: now,

@@ -1,10 +1,11 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
-import type { Cart, PendingCart } from "../../../shared/schemas/carts";
+import type { Cart, Decider, PendingCart } from "../../../shared/schemas/carts";
 import type { Executor } from "../../db/client";
-import { type CartRow, carts, children, idempotentResponses } from "../../db/schema";
+import { type CartRow, carts, children, idempotentResponses, users } from "../../db/schema";
 
-export function toCart(row: CartRow): Cart {
+/** `decider` is the guardian in `row.decidedBy`, with the first name the family sees. */
+export function toCart(row: CartRow, decider: Decider | null = null): Cart {
   return {
     id: row.id,
     childId: row.childId,
@@ -20,13 +21,24 @@ export function toCart(row: CartRow): Cart {
     fromCartId: row.fromCartId,
     approvedAt: row.approvedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy ? (decider ?? { id: row.decidedBy, firstName: null }) : null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export async function listChildCarts(db: Executor, childId: string) {
-  return db.select().from(carts).where(eq(carts.childId, childId)).orderBy(desc(carts.createdAt), desc(carts.id));
+const decider = { id: users.id, firstName: users.firstName };
+
+export async function listChildCarts(db: Executor, childId: string): Promise<Cart[]> {
+  const rows = await db
+    .select({ cart: carts, decider })
+    .from(carts)
+    .leftJoin(users, eq(users.id, carts.decidedBy))
+    .where(eq(carts.childId, childId))
+    .orderBy(desc(carts.createdAt), desc(carts.id));
+  return rows.map((r) => toCart(r.cart, r.decider));
 }
 
 export async function listPendingCarts(db: Executor, parentId: string): Promise<PendingCart[]> {

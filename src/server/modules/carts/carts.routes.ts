@@ -5,7 +5,7 @@ import { CartSchema, CartStatusUpdateSchema, CartSubmitSchema, PendingCartSchema
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { badRequest } from "../../lib/http-errors";
 import { repeatWhileOpen } from "../../lib/repeat-while-open";
-import { requireActor, requireParent } from "../../plugins/auth";
+import { requireActor, requireGuardian, requireParent } from "../../plugins/auth";
 import { findVisibleChild } from "../children/children.service";
 import { cartDecider } from "./cart-decisions.service";
 import { acceptSuggestion, cartSubmitter } from "./cart-submission.service";
@@ -69,7 +69,7 @@ export default async function cartsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const child = await findVisibleChild(app, req, req.params.id);
-      return (await listChildCarts(db, child.id)).map(toCart);
+      return listChildCarts(db, child.id);
     },
   );
 
@@ -105,8 +105,12 @@ export default async function cartsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const parentId = requireParent(req);
-      const { statusCode, body } = await decideCart(parentId, req.params.id, req.body, idempotencyKeyOf(req));
+      const { statusCode, body } = await decideCart(
+        requireGuardian(req),
+        req.params.id,
+        req.body,
+        idempotencyKeyOf(req),
+      );
       return reply.status(statusCode).send(body);
     },
   );

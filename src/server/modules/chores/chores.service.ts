@@ -20,10 +20,10 @@ export const CHORE_NOT_FOUND = "Chore not found";
 const ALREADY_CONFIRMED = "This chore is already confirmed";
 
 /** The chore and its child, both locked after the family lock; a child session reaches only its own (403). */
-async function lockVisibleChore(tx: Tx, actor: Actor, choreId: string) {
-  const found = await findFamilyChore(tx, familyOf(actor), choreId, true);
+async function lockVisibleChore(tx: Tx, actor: Actor | { kind: "family"; familyId: string }, choreId: string) {
+  const found = await findFamilyChore(tx, actor.kind === "family" ? actor.familyId : familyOf(actor), choreId, true);
   if (!found) throw notFound(CHORE_NOT_FOUND);
-  assertActorMaySee(actor, found.child.id);
+  if (actor.kind !== "family") assertActorMaySee(actor, found.child.id);
   return found;
 }
 
@@ -33,7 +33,7 @@ export const dueDateFrom = (value: string | null | undefined) =>
 /** A confirmed chore has paid its reward, so it stays as it was confirmed. */
 export function editChore(app: FastifyInstance, parentId: string, choreId: string, input: ChoreUpdate) {
   return inFamilyTransaction(app, parentId, async (tx) => {
-    const { chore } = await lockVisibleChore(tx, { kind: "parent", userId: parentId }, choreId);
+    const { chore } = await lockVisibleChore(tx, { kind: "family", familyId: parentId }, choreId);
     if (chore.isCompleted) throw conflict(`${ALREADY_CONFIRMED}, so it can no longer be changed`);
     return updateChore(tx, chore.id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
@@ -47,7 +47,7 @@ export function editChore(app: FastifyInstance, parentId: string, choreId: strin
 
 export function removeChore(app: FastifyInstance, parentId: string, choreId: string) {
   return inFamilyTransaction(app, parentId, async (tx) => {
-    const { chore } = await lockVisibleChore(tx, { kind: "parent", userId: parentId }, choreId);
+    const { chore } = await lockVisibleChore(tx, { kind: "family", familyId: parentId }, choreId);
     await deleteChore(tx, chore.id);
   });
 }
@@ -70,7 +70,7 @@ export function markChoreDone(app: FastifyInstance, actor: Actor, choreId: strin
  */
 export function confirmChore(app: FastifyInstance, parentId: string, choreId: string) {
   return changeFamilyBudget(app, parentId, async (tx) => {
-    const found = await lockVisibleChore(tx, { kind: "parent", userId: parentId }, choreId);
+    const found = await lockVisibleChore(tx, { kind: "family", familyId: parentId }, choreId);
     if (found.chore.isCompleted) throw conflict(ALREADY_CONFIRMED);
     const now = app.now();
     const changes = decideChoreConfirmation(found, (await countConfirmedChores(tx, found.child.id)) + 1, now);

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/schemas/staff";
 import { notFound } from "../../lib/http-errors";
 import { requireAdmin } from "../../plugins/access";
-import { requireParent } from "../../plugins/auth";
+import { requireAdult } from "../../plugins/auth";
 import { findTicket, listTickets, openTicket } from "./tickets.repository";
 import { assignTicket, closeTicket, replyAsParent, replyToTicket, TICKET_NOT_FOUND } from "./tickets.service";
 
@@ -43,7 +43,7 @@ export default async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const userId = requireParent(req);
+      const userId = requireAdult(req);
       await app.rateLimiter.reserve(
         [`support-ticket:user:${userId}`],
         TICKETS_PER_HOUR,
@@ -67,7 +67,7 @@ export default async function supportRoutes(app: FastifyInstance) {
         response: { 200: z.array(SupportTicketSchema), 401: ErrorSchema, 403: ErrorSchema },
       },
     },
-    async (req) => listTickets(db, { userId: requireParent(req), limit: OWN_TICKETS_SHOWN }),
+    async (req) => listTickets(db, { userId: requireAdult(req), limit: OWN_TICKETS_SHOWN }),
   );
 
   r.post(
@@ -91,7 +91,7 @@ export default async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const userId = requireParent(req);
+      const userId = requireAdult(req);
       await app.rateLimiter.reserve(
         [`support-reply:user:${userId}`],
         PARENT_REPLIES_PER_HOUR,
