@@ -69,9 +69,14 @@ test("a parent adds a child, decides carts, edits settings, deactivates, reactiv
   await screenshot(page, "dashboard-children");
 
   await page.getByRole("button", { name: /Approve Emma's request from Book Nook/ }).click();
-  await seeText(page, "Cart status updated successfully!");
+  await seeText(page, "Approved Emma's $12.00 at Book Nook");
   await page.getByRole("button", { name: /Approve Emma's request from Book Nook/ }).waitFor({ state: "detached" });
   await page.getByRole("button", { name: /Decline Emma's request from Toy Barn/ }).click();
+  // The reason is optional: Decline in its place sends at once.
+  await page
+    .getByRole("form", { name: "Decline Emma's request from Toy Barn" })
+    .getByRole("button", { name: "Decline" })
+    .click();
   await seeText(page, "All caught up!");
   await seeText(page, "$28.00 left");
 

@@ -102,7 +102,7 @@ test("a child signs in with a code and asks; the parent approves, declines and s
   await requestPurchase(k, "Bookshop", "Comic", "4.00");
   await k.getByText("Approved!", { exact: true }).waitFor();
   await k
-    .getByText(/Approved automatically: under/)
+    .getByText(/approved right away because it costs \$10\.00 or less/)
     .first()
     .waitFor();
   await shoot(k, "child-request-approved");
@@ -131,7 +131,7 @@ test("a child signs in with a code and asks; the parent approves, declines and s
   await overBudget.getByText("This will take Maya over budget").waitFor();
   await shoot(p, "approve-over-budget");
   await overBudget.getByRole("button", { name: "Approve over budget" }).click();
-  await p.getByText("Cart status updated successfully!", { exact: true }).waitFor();
+  await p.getByText("Approved Maya's $55.00 at Toy Town", { exact: true }).waitFor();
   await pending.getByText("Toy Town").waitFor({ state: "detached" });
 
   // A note alone goes through the suggestion dialog with its item left empty.

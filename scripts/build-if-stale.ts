@@ -8,6 +8,7 @@ const SOURCES = [
   "src/client",
   "src/shared",
   "index.html",
+  "public",
   "vite.config.ts",
   "scripts/prerender-landing.ts",
   "package-lock.json",

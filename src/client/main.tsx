@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { queryClient } from "./lib/query-client";
 import { queryKeys } from "./lib/query-keys";
+import { registerServiceWorker } from "./lib/service-worker";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -31,4 +32,13 @@ if (root.hasChildNodes()) {
   });
 } else {
   createRoot(root).render(app);
+}
+
+// The service worker only shows notifications and caches nothing, so no visit can be served an old build.
+// Registered after the page has loaded, so it never competes with the first screen. A browser that refuses
+// it (a private window, say) still runs the whole app; the notifications switch says what it can do there.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    registerServiceWorker().catch(() => {});
+  });
 }

@@ -559,6 +559,8 @@ describe("the built web app", () => {
     writeFileSync(path.join(clientDir, "index.html"), '<div id="root"></div>');
     writeFileSync(path.join(clientDir, "landing.html"), '<div id="root"><h1>drawn landing</h1></div>');
     writeFileSync(path.join(clientDir, "assets", "index-abc123.js"), "console.log(1)");
+    writeFileSync(path.join(clientDir, "sw.js"), 'self.addEventListener("push", () => {});');
+    writeFileSync(path.join(clientDir, "manifest.webmanifest"), '{"name":"Pocketwise"}');
     app = await buildApp({ cookieSecure: false, appOrigin: null, oidc: null, clientDir, now: t.clock.now }, t.database);
     await app.ready();
   });
@@ -591,5 +593,20 @@ describe("the built web app", () => {
     const res = await get("/assets/index-abc123.js");
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("never lets the service worker be kept, so each visit checks it for a new version (decision 132)", async () => {
+    const res = await get("/sw.js");
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers["content-type"])).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    // It lives at the root, so its scope is the whole site without a Service-Worker-Allowed header.
+    expect(res.headers["service-worker-allowed"]).toBeUndefined();
+  });
+
+  it("serves the web app manifest as one", async () => {
+    const res = await get("/manifest.webmanifest");
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers["content-type"])).toMatch(/^application\/manifest\+json/);
   });
 });

@@ -16,6 +16,7 @@ import { createStaffVerifier } from "./modules/admin/admin-auth";
 import { createAdminTokens } from "./modules/admin/admin-tokens";
 import authRoutes from "./modules/auth/auth.routes";
 import { createOidc } from "./modules/auth/oidc";
+import { cartDecider } from "./modules/carts/cart-decisions.service";
 import cartsRoutes from "./modules/carts/carts.routes";
 import childrenRoutes from "./modules/children/children.routes";
 import choresRoutes from "./modules/chores/chores.routes";
@@ -29,7 +30,7 @@ import rateLimits from "./plugins/rate-limits";
 import session, { SESSION_COOKIE } from "./plugins/session";
 
 export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "clientDir" | "now"> &
-  Partial<Pick<Config, "adminJwtSecret" | "mail" | "host" | "port">> & {
+  Partial<Pick<Config, "adminJwtSecret" | "mail" | "host" | "port" | "env" | "vapid">> & {
     logLevel?: string;
     /** Trust X-Forwarded-* from a proxy in front (TRUST_PROXY; tests use it to vary the client address). */
     trustProxy?: boolean | string;
@@ -38,6 +39,8 @@ export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "cl
      * tests and the bench start no queue and move executions only through `app.automations.runDue()`.
      */
     automations?: { worker: boolean };
+    /** The live events' heartbeat (modules/events); tests shorten it to see a stream end without waiting 15 s. */
+    liveEvents?: { heartbeatMs?: number };
   };
 
 /** docs/product-contract.md "Answers and errors": a body over 100 KB answers 413. */
@@ -131,7 +134,25 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     worker: config.automations?.worker ?? false,
   });
   await app.register(import("./modules/automations/automations.routes"));
+  await app.register(import("./modules/events/events.plugin"), config.liveEvents ?? {});
+  await app.register(import("./modules/events/events.routes"));
   await app.register(import("./modules/password-reset/password-reset.routes"), { linkOrigin: ownOrigin(config) });
+  await app.register(import("./modules/family/family.routes"), { linkOrigin: ownOrigin(config) });
+  await app.register(import("./modules/carts/cart-timers.plugin"), { worker: config.automations?.worker ?? false });
+  await app.register(import("./modules/push/push.plugin"), {
+    vapid: config.vapid ?? null,
+    appOrigin: config.appOrigin,
+    mailFrom: config.mail?.from,
+    // docs/product-contract.md "Hearing at once": a push service on loopback only outside production (tests).
+    allowLoopback: config.env !== "production",
+  });
+  await app.register(import("./modules/push/push.routes"));
+  await app.register(import("./modules/notifications/notifications.plugin"), {
+    linkOrigin: ownOrigin(config),
+    worker: config.automations?.worker ?? false,
+  });
+  await app.register(import("./modules/notifications/notifications.routes"));
+  await app.register(import("./modules/notifications/decide.routes"), { cartDecider });
 
   registerClient(app, config.clientDir);
   return app;
@@ -162,7 +183,8 @@ function registerClient(app: FastifyInstance, clientDir: string | null) {
       preCompressed: true,
       setHeaders(reply, filePath) {
         // A page must never be kept: an old one would ask for hashed assets the next build has replaced.
-        if (/\.html(\.br|\.gz)?$/.test(filePath)) return reply.header("Cache-Control", "no-cache");
+        // Nor the service worker: browsers check it for updates, and a kept one would check against itself.
+        if (/(\.html|[/\\]sw\.js)(\.br|\.gz)?$/.test(filePath)) return reply.header("Cache-Control", "no-cache");
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
       },

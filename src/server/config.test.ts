@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import webpush from "web-push";
 import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
@@ -116,6 +117,30 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(/^Invalid configuration:\n/);
     expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it("reads a VAPID key pair with its contact, or leaves the pair to the database", () => {
+    const pair = webpush.generateVAPIDKeys();
+    const env = {
+      VAPID_PUBLIC_KEY: pair.publicKey,
+      VAPID_PRIVATE_KEY: pair.privateKey,
+      VAPID_SUBJECT: "mailto:ops@example.com",
+    };
+    expect(loadConfig(env).vapid).toEqual({ ...pair, subject: "mailto:ops@example.com" });
+    expect(loadConfig({}).vapid).toBeNull();
+    const cases: [Record<string, string>, string][] = [
+      [{ VAPID_PUBLIC_KEY: pair.publicKey }, "set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together"],
+      [{ VAPID_SUBJECT: "mailto:ops@example.com" }, "VAPID_PUBLIC_KEY"],
+      [
+        { ...env, VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey },
+        "is not the public key of VAPID_PRIVATE_KEY",
+      ],
+      [{ ...env, VAPID_PUBLIC_KEY: "abc" }, "VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key"],
+      [{ ...env, VAPID_PRIVATE_KEY: `${pair.privateKey}=` }, "VAPID_PRIVATE_KEY: must be a P-256 private key"],
+      [{ ...env, VAPID_SUBJECT: "ops@example.com" }, "VAPID_SUBJECT: must be a mailto: address or an https: URL"],
+      [{ ...env, VAPID_SUBJECT: "http://example.com" }, "VAPID_SUBJECT: must be a mailto: address or an https: URL"],
+    ];
+    for (const [bad, expected] of cases) expect(() => loadConfig(bad), JSON.stringify(bad)).toThrow(expected);
   });
 
   it("lists every problem at once", () => {

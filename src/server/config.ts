@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -35,6 +36,22 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
       .optional(),
     MAIL_FROM: z.string().min(3).default("Pocketwise <hello@pocketwise.local>"),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, {
+        message: "must be an uncompressed P-256 public key: 65 bytes in URL-safe base64 without padding",
+      })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, {
+        message: "must be a P-256 private key: 32 bytes in URL-safe base64 without padding",
+      })
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: "must be a mailto: address or an https: URL" })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -43,6 +60,25 @@ const EnvSchema = z
         code: "custom",
         path: ["OIDC_ISSUER_URL"],
         message: "set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them",
+      });
+    }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(Boolean).length;
+    if (vapid !== 0 && vapid !== 3) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PUBLIC_KEY"],
+        message: "set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together, or none of them",
+      });
+    } else if (
+      env.VAPID_PUBLIC_KEY &&
+      env.VAPID_PRIVATE_KEY &&
+      !isVapidPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)
+    ) {
+      // A mismatched pair would start, then have every push service refuse every message.
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PUBLIC_KEY"],
+        message: "is not the public key of VAPID_PRIVATE_KEY",
       });
     }
   });
@@ -74,6 +110,21 @@ export interface Config {
   adminJwtSecret: string | null;
   /** Automation e-mail: sent through this SMTP server, or written as .eml files to `outboxDir`. */
   mail: { smtpUrl: string | null; outboxDir: string; from: string };
+  /**
+   * Web Push's VAPID key pair and contact (RFC 8292). Null means a pair made once and kept in the
+   * database, shared by every instance, with a contact derived from APP_ORIGIN or MAIL_FROM.
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+}
+
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    return ecdh.getPublicKey("base64url") === publicKey;
+  } catch {
+    return false;
+  }
 }
 
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -128,5 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     adminJwtSecret: e.ADMIN_JWT_SECRET ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, outboxDir: path.join(dataDir, "outbox"), from: e.MAIL_FROM },
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : null,
   };
 }

@@ -21,6 +21,9 @@ const SignInPage = lazy(() => import("./routes/signin/signin-page"));
 const KidSignInPage = lazy(() => import("./routes/kid/kid-signin-page"));
 const ForgotPasswordPage = lazy(() => import("./routes/forgot-password/forgot-password-page"));
 const ResetPasswordPage = lazy(() => import("./routes/reset-password/reset-password-page"));
+const JoinPage = lazy(() => import("./routes/join/join-page"));
+const DecidePage = lazy(() => import("./routes/decide/decide-page"));
+const UnsubscribePage = lazy(() => import("./routes/unsubscribe/unsubscribe-page"));
 
 function PageSpinner() {
   return (
@@ -53,6 +56,9 @@ export function AppRouter() {
         <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/kid" component={KidSignInPage} />
+        <Route path="/join/:token" component={JoinPage} />
+        <Route path="/decide/:token" component={DecidePage} />
+        <Route path="/unsubscribe/:token" component={UnsubscribePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

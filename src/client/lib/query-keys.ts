@@ -21,6 +21,18 @@ export const queryKeys = {
   childChores: (childId: string) => ["/api/children", childId, "chores"],
   childCategories: (childId: string) => ["/api/children", childId, "categories"],
   childAchievements: (childId: string) => ["/api/children", childId, "achievements"],
+  /** GET /api/family: the signed-in adult's family, its guardians and open invitations. */
+  family: ["/api/family"],
+  /** GET /api/family/invitations/:token: what an invitation link offers; under the family's key, so joining reloads it. */
+  familyInvitation: (token: string) => ["/api/family", "invitations", token],
+  /** GET /api/push/key: the server's VAPID public key, for turning on notifications on this device. */
+  pushKey: ["/api/push/key"],
+  /** GET /api/account/notifications: what the signed-in adult is told, by e-mail and push. */
+  notificationPreferences: ["/api/account/notifications"],
+  /** GET /api/decide/:token: what a one-tap decision link would decide, and whether it still can. */
+  decisionLink: (token: string) => ["/api/decide", token],
+  /** GET /api/unsubscribe/:token: what an e-mail's unsubscribe link turns off. */
+  unsubscribeLink: (token: string) => ["/api/unsubscribe", token],
   /** GET /api/support/tickets: the parent's own support tickets. */
   myTickets: ["/api/support/tickets"],
   /** The staff area: every admin read starts with this, so one invalidation reloads the whole dashboard. */

@@ -38,6 +38,13 @@ export const SIGNUPS_PER_HOUR = 100;
 export const RESET_REQUESTS_PER_EMAIL = 5;
 export const RESET_REQUESTS_PER_ADDRESS = 20;
 export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Decision 133: one-tap decision links an address may look up and not find, in 15 minutes, as many as the
+ * password failures one address may make. A link has 256 random bits, so this does not protect the links;
+ * it keeps scanners from using the lookup as free load.
+ */
+export const DECISION_LINK_MISSES_PER_ADDRESS = 100;
+export const DECISION_LINK_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * docs/product-contract.md "Public forms": each form's posts are limited per address, counted before the write so

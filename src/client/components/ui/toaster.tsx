@@ -58,3 +58,24 @@ export function ToastLink({ href, children }: { href: string; children: string }
     </Toast.Action>
   );
 }
+
+/** A toast's one-tap answer, such as Undo; `altText` says how to do the same without the toast. */
+export function ToastButton({
+  onClick,
+  altText,
+  children,
+}: {
+  onClick: () => void;
+  altText: string;
+  children: string;
+}) {
+  return (
+    <Toast.Action
+      altText={altText}
+      onClick={onClick}
+      className="shrink-0 self-center rounded-md border border-current px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
+    >
+      {children}
+    </Toast.Action>
+  );
+}

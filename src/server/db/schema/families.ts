@@ -69,3 +69,5 @@ export const familyInvitations = pgTable(
       .where(sql`accepted_at is null and revoked_at is null`),
   ],
 );
+
+export type FamilyInvitationRow = typeof familyInvitations.$inferSelect;

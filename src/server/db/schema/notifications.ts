@@ -71,7 +71,21 @@ export const decisionTokens = pgTable(
   (t) => [index("decision_tokens_cart_idx").on(t.cartId)],
 );
 
-export type OutboundStatus = "queued" | "sending" | "sent" | "failed";
+/** `skipped`: its moment passed before it went (the cart was decided first, the guardian left the family). */
+export type OutboundStatus = "queued" | "sending" | "sent" | "failed" | "skipped";
+
+/**
+ * What happened that someone should hear about, written as one `intent` row in the transaction that made
+ * it happen; the worker turns it into messages for each guardian whose settings allow them (decision 133).
+ */
+export type NotificationIntent =
+  | { type: "cart.waiting" | "cart.reminder" | "cart.expired"; familyId: string; childId: string; cartId: string }
+  | { type: "budget.warning"; familyId: string; childId: string; percent: number }
+  | { type: "badge.earned"; familyId: string; childId: string; badgeType: string }
+  /** `invitedBy`: the inviter's name as the e-mail shows it. */
+  | { type: "guardian.invitation"; familyId: string; email: string; link: string; invitedBy?: string | null };
+
+export type NotificationIntentType = NotificationIntent["type"];
 
 /**
  * The notification outbox: one row per message to one guardian on one channel, written in the
@@ -82,7 +96,8 @@ export const outboundMessages = pgTable(
   "outbound_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    channel: text("channel").$type<"email" | "push">().notNull(),
+    /** `intent`: one per event, expanded by the worker into `email` and `push` rows, one per guardian. */
+    channel: text("channel").$type<"intent" | "email" | "push">().notNull(),
     /** Who receives it; null for an address that is no account yet (an invitation). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** What it is about: cart.waiting, cart.reminder, cart.expired, budget.warning, badge.earned, guardian.invitation. */

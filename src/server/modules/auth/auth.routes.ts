@@ -74,6 +74,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
       });
       if (!row) throw conflict("An account with this e-mail already exists");
       await req.startSession(reply, { kind: "parent", userId: row.id });
+      // docs/product-contract.md "Deciding from anywhere": user.signup starts the welcome sequence.
+      await app.automations.startFor("user.signup", row.id);
       return reply.status(201).send(toUser(row));
     },
   );

@@ -3,14 +3,20 @@ import fp from "fastify-plugin";
 import PgBoss from "pg-boss";
 import type { Execution } from "../../../shared/schemas/staff";
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
+import { bossConnection } from "../../lib/boss-connection";
 import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { createEngine } from "./automations.engine";
+import { insertExecutionsForEvent } from "./automations.repository";
 import { createMailer, type Mailer } from "./mailer";
 
 export interface Automations {
   /** Starts a workflow for a parent; answers the new execution (running, nothing done yet). */
   trigger(workflowKey: string, userId: string): Promise<Execution>;
+  /**
+   * docs/product-contract.md "Deciding from anywhere": starts every active workflow whose trigger is
+   * `event` (user.signup, payment.failed, …) for the user; never throws, since the event has happened.
+   */
+  startFor(event: string, userId: string): Promise<void>;
   /** Advances every execution due at the app's clock; answers how many took a step. */
   runDue(): Promise<number>;
   /** Whether the background worker is taking jobs (the health check reports it). */
@@ -84,6 +90,14 @@ export default fp(
         await enqueue(execution.id);
         return execution;
       },
+      async startFor(event, userId) {
+        try {
+          const ids = await insertExecutionsForEvent(app.database.db, { event, userId, now: app.now() });
+          for (const id of ids) await enqueue(id);
+        } catch (err) {
+          app.log.error({ err, event }, "could not start the automations of an event");
+        }
+      },
       runDue,
       isRunning: () => boss !== null && !closing,
     } satisfies Automations);
@@ -91,7 +105,7 @@ export default fp(
     if (opts.worker) {
       app.addHook("onReady", async () => {
         const started = new PgBoss({
-          ...bossConnection(app.database),
+          ...bossConnection(app.database, 3),
           // No cron schedules, so no clock-skew monitor either; maintenance archives finished jobs.
           schedule: false,
         });
@@ -117,23 +131,3 @@ export default fp(
   },
   { name: "automations" },
 );
-
-/**
- * PostgreSQL: pg-boss gets a small pool of its own on the app's database, so a busy queue never takes the
- * app's connections. PGlite has one connection, shared through pg-boss's `db` adapter; pg-boss's schema
- * migrations are multi-statement scripts, which only PGlite's `exec` runs (its `query` takes one statement).
- */
-function bossConnection(database: Database): PgBoss.ConstructorOptions {
-  const connection = database.connection;
-  if (connection.kind === "postgres") return { connectionString: connection.url, max: 3 };
-  const { client } = connection;
-  return {
-    db: {
-      async executeSql(text: string, values?: unknown[]) {
-        if (values?.length) return client.query(text, values);
-        const results = await client.exec(text);
-        return results.at(-1) ?? { rows: [] };
-      },
-    },
-  };
-}

@@ -3,6 +3,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines, such as List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface TemplateContext {
@@ -56,8 +58,30 @@ const TEMPLATES: Record<string, Template> = {
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/**
+ * The product's look for every e-mail: the brand mark over one white card on a slate background, and a
+ * footer in small print. Tables and inline styles, because mail clients drop most of CSS.
+ */
+export function mailFrame(bodyHtml: string, footerHtml = ""): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="margin:0;padding:0;background:#f8fafc;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f8fafc;"><tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">
+<tr><td style="padding:0 4px 16px;font-family:${FONT};font-size:18px;font-weight:800;color:#5b21b6;"><span style="display:inline-block;width:32px;height:32px;line-height:32px;text-align:center;border-radius:8px;background:#6d28d9;color:#ffffff;">P</span>&nbsp; Pocketwise</td></tr>
+<tr><td style="background:#ffffff;border:1px solid #e2e8f0;border-radius:16px;padding:24px;font-family:${FONT};font-size:16px;line-height:1.5;color:#0f172a;">
+${bodyHtml}
+</td></tr>
+${footerHtml ? `<tr><td style="padding:16px 8px;font-family:${FONT};font-size:12px;line-height:1.5;color:#475569;">${footerHtml}</td></tr>\n` : ""}</table>
+</td></tr></table>
+</body></html>
+`;
+}
 
 /**
  * Every Pocketwise e-mail's shape: a greeting by first name, the paragraphs, the team's signature, as
@@ -73,7 +97,7 @@ export function composeMail(subject: string, firstName: string | null, body: str
         : `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`,
     )
     .join("\n");
-  return { subject, text, html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n` };
+  return { subject, text, html: mailFrame(html) };
 }
 
 export function renderTemplate(name: string, context: TemplateContext): MailContent {

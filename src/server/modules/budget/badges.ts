@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { BADGES, type BadgeEvent, badgesFor } from "../../../shared/rules/badges";
 import type { Tx } from "../../db/client";
 import type { ChildRow } from "../../db/schema";
+import { announced } from "./announcements";
 import { writeBudgetChanges } from "./budget-write";
 import { inFamilyTransaction, lockFamilyChild } from "./family-lock";
 import { previousMonthKey } from "./month-figures";
@@ -37,7 +38,7 @@ export function judgeEndedMonth(child: ChildRow, now: Date) {
 export async function reviewEndedMonth(tx: Tx, child: ChildRow, now: Date): Promise<ChildRow> {
   const judged = judgeEndedMonth(child, now);
   if (!judged) return child;
-  await writeBudgetChanges(tx, { children: [judged.child], badges: judged.badges });
+  await writeBudgetChanges(tx, announced(child.parentId, { children: [judged.child], badges: judged.badges }));
   return judged.child;
 }
 

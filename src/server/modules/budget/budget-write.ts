@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client";
+import { announceSql, type EventInsert, insertEventsSql } from "../../db/live-events";
 import { arrayParam, executePrepared } from "../../db/prepared";
 import {
   achievements,
@@ -14,6 +15,7 @@ import {
   type UserRow,
   users,
 } from "../../db/schema";
+import { notificationIntentsSql } from "./notification-intents";
 
 /**
  * Everything a budget write changes, as the rows will be afterwards. Every row was read under its
@@ -30,6 +32,8 @@ export interface BudgetChanges {
   badges: Omit<typeof achievements.$inferInsert, "id">[];
   /** Answers saved for a decision's Idempotency-Key. */
   answers: (typeof idempotentResponses.$inferInsert)[];
+  /** Events the family's screens hear once this commits (announcements.ts adds the budget's own). */
+  events: EventInsert[];
 }
 
 export const noChanges = (): BudgetChanges => ({
@@ -40,6 +44,7 @@ export const noChanges = (): BudgetChanges => ({
   categories: [],
   badges: [],
   answers: [],
+  events: [],
 });
 
 export function addChanges(into: BudgetChanges, more: Partial<BudgetChanges> | undefined) {
@@ -62,6 +67,8 @@ interface Part<T extends PgTable> {
   kind: "insert" | "update";
   /** Inserts that may repeat an existing row (a badge already earned) change nothing. */
   onConflictDoNothing?: boolean;
+  /** Columns of the rows written that a later part reads (`<name>_rows`); by default none. */
+  returning?: (keyof Row<T> & string)[];
   rows(changes: BudgetChanges): Partial<Row<T>>[];
 }
 
@@ -99,6 +106,8 @@ const PARTS = [
     kind: "insert",
     columns: ["childId", "type", "title", "description", "earnedAt"],
     onConflictDoNothing: true,
+    // The badges this write really earned: the events part announces only these.
+    returning: ["childId", "type"],
     rows: (c) => c.badges,
   }),
   part({
@@ -161,7 +170,13 @@ function partSql(p: Part<PgTable>, rows: Record<string, unknown>[]): SQL {
     sql`, `,
   );
   if (p.kind === "insert") {
-    return sql`insert into ${table} (${names}) select ${names} from ${input}${p.onConflictDoNothing ? sql` on conflict do nothing` : sql``} returning 1`;
+    const returning = p.returning?.length
+      ? sql.join(
+          p.returning.map((key) => sql.identifier(column(key).name)),
+          sql`, `,
+        )
+      : sql`1`;
+    return sql`insert into ${table} (${names}) select ${names} from ${input}${p.onConflictDoNothing ? sql` on conflict do nothing` : sql``} returning ${returning}`;
   }
   const ids = arrayParam(
     rows.map((r) => r.id),
@@ -174,9 +189,15 @@ function partSql(p: Part<PgTable>, rows: Record<string, unknown>[]): SQL {
   return sql`update ${table} t set ${sets} from ${input} where t."id" = i."id" and t."id" = any(${ids}) returning 1`;
 }
 
+/** An event part's input row `i` is kept unless it is a badge.earned whose badge this write did not add. */
+const newBadgesOnly = sql`i.type <> 'badge.earned' or (i.child_id, i.data->>'type') in (select ${sql.identifier(
+  achievements.childId.name,
+)}, ${sql.identifier(achievements.type.name)} from badge_rows)`;
+
 /**
  * Writes all of a budget change in one statement, whatever the number of carts, with a part for each
- * kind of row that changes (decisions 110 and 111).
+ * kind of row that changes (decisions 110 and 111), and its events, announced to every app instance
+ * when it commits (decision 131).
  */
 export async function writeBudgetChanges(ex: Executor, changes: Partial<BudgetChanges>) {
   const all = noChanges();
@@ -185,14 +206,17 @@ export async function writeBudgetChanges(ex: Executor, changes: Partial<BudgetCh
     const rows = p.rows(all) as Record<string, unknown>[];
     return rows.length ? [{ name: p.name, sql: sql`${sql.raw(`${p.name}_rows`)} as (${partSql(p, rows)})` }] : [];
   });
-  if (!parts.length) return;
+  if (!parts.length && !all.events.length) return;
+  const badges = parts.some((p) => p.name === "badge");
+  // Every statement has the events part, empty or not, so its name stays the list of the other parts:
+  // PostgreSQL cuts a statement's name at 63 bytes, and the longest lists are near that already.
+  const eventRows = sql`event_rows as (${insertEventsSql(all.events, badges ? newBadgesOnly : undefined)})`;
+  // The e-mail and push intents of the events written (decision 133), in the same statement.
+  const notificationRows = sql`notification_rows as (${notificationIntentsSql("event_rows")})`;
   // One prepared statement for each set of parts; data-modifying WITH parts all run, read or not.
   await executePrepared(
     ex,
-    `pw_budget_write_${parts.map((p) => p.name).join("_")}`,
-    sql`with ${sql.join(
-      parts.map((p) => p.sql),
-      sql`, `,
-    )} select 1`,
+    `pw_budget_write_${parts.map((p) => p.name).join("_") || "events"}`,
+    sql`with ${sql.join([...parts.map((p) => p.sql), eventRows, notificationRows], sql`, `)} ${announceSql("event_rows")}`,
   );
 }

@@ -8,7 +8,9 @@
 
 export { earnedBadgeRows, judgeEndedMonth, reviewEndedMonth, withEndedMonthsReviewed } from "./badges";
 export type { BudgetChanges } from "./budget-write";
-export { inChildTransaction, inFamilyTransaction } from "./family-lock";
+export { writeBudgetChanges } from "./budget-write";
+export { onBudgetCommit } from "./commits";
+export { inChildTransaction, inFamilyTransaction, lockDueCarts } from "./family-lock";
 export { changeCartBudget, changeFamilyBudget, type Decided, familyBatcher } from "./family-writes";
 export { categorySpent, monthAmounts, monthlyPurchasesUsed } from "./month-figures";
 export { itemAmount, MAX_AMOUNT_CENTS, namesCategories, purchaseChanges, sharesByCategory } from "./purchases";

@@ -182,3 +182,19 @@ export async function lockChildrenCategories(tx: Tx, childIds: string[]) {
   for (const row of rows) byChild.get(row.childId)?.push(row);
   return byChild;
 }
+
+/**
+ * Pending carts whose expiry has come, locked, with their family. Only the carts are locked, with SKIP
+ * LOCKED, and nothing else is locked after them, so this never waits on a family write nor makes one
+ * wait in a circle; a cart a decision holds is left for the next sweep, which finds it decided.
+ */
+export async function lockDueCarts(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({ cart: carts, familyId: children.parentId })
+    .from(carts)
+    .innerJoin(children, eq(children.id, carts.childId))
+    .where(and(eq(carts.status, "pending"), sql`${carts.expiresAt} <= ${now.toISOString()}::timestamptz`))
+    .orderBy(asc(carts.expiresAt))
+    .limit(limit)
+    .for("update", { of: carts, skipLocked: true });
+}

@@ -3,7 +3,9 @@ import type { Tx } from "../../db/client";
 import type { BudgetCategoryRow, UserRow } from "../../db/schema";
 import { groupCommit, type Outcome } from "../../lib/group-commit";
 import { notFound } from "../../lib/http-errors";
+import { announced } from "./announcements";
 import { addChanges, type BudgetChanges, noChanges, writeBudgetChanges } from "./budget-write";
+import { budgetCommitted } from "./commits";
 import {
   type FamilyCartRows,
   type FamilyChildRows,
@@ -77,7 +79,11 @@ export function familyBatcher<K extends keyof LockedRows, J, E, R>(
 ): (job: J) => Promise<R> {
   return groupCommit<J, R>({
     keyOf: (job) => spec.target(job).parentId,
-    runBatch: (jobs, alone) => app.database.db.transaction((tx) => runBatch(tx, app.now(), spec, jobs, alone)),
+    runBatch: async (jobs, alone) => {
+      const batch = await app.database.db.transaction((tx) => runBatch(tx, app.now(), spec, jobs, alone));
+      budgetCommitted(app, batch.changes);
+      return batch.outcomes;
+    },
     maxBatch: MAX_BATCH,
     maxInFlight: MAX_BATCHES_IN_FLIGHT,
   });
@@ -90,7 +96,7 @@ async function runBatch<K extends keyof LockedRows, J, E, R>(
   spec: FamilyBatchSpec<K, J, E, R>,
   jobs: J[],
   alone: boolean,
-): Promise<Outcome<R>[]> {
+): Promise<{ outcomes: Outcome<R>[]; changes: BudgetChanges }> {
   const locked = await LOCKS[spec.rows](tx, jobs.map(spec.target), { skipLocked: !alone });
   const found = jobs.flatMap((job) => {
     const rows = lockedPair(locked, spec.target(job));
@@ -113,14 +119,14 @@ async function runBatch<K extends keyof LockedRows, J, E, R>(
         earlier: earlier.get(job),
         now,
       });
-      addChanges(changes, decided.changes);
+      addChanges(changes, announced(rows.user.id, decided.changes));
       return { kind: "done", value: decided.result };
     } catch (error) {
       return { kind: "failed", error };
     }
   });
   await writeBudgetChanges(tx, changes);
-  return outcomes;
+  return { outcomes, changes };
 }
 
 /**
@@ -135,8 +141,12 @@ export function changeFamilyBudget<R>(
 ): Promise<R> {
   return inFamilyTransaction(app, parentId, async (tx, user) => {
     const decided = await decide(tx, user);
-    await writeBudgetChanges(tx, decided.changes ?? {});
-    return decided.result;
+    const changes = announced(parentId, decided.changes);
+    await writeBudgetChanges(tx, changes);
+    return { result: decided.result, changes };
+  }).then(({ result, changes }) => {
+    budgetCommitted(app, changes);
+    return result;
   });
 }
 
@@ -149,7 +159,11 @@ export function changeCartBudget<R>(
 ): Promise<R> {
   return inCartTransaction(app, parentId, cartId, async (tx, locked) => {
     const decided = await decide(tx, locked);
-    await writeBudgetChanges(tx, decided.changes ?? {});
-    return decided.result;
+    const changes = announced(parentId, decided.changes);
+    await writeBudgetChanges(tx, changes);
+    return { result: decided.result, changes };
+  }).then(({ result, changes }) => {
+    budgetCommitted(app, changes);
+    return result;
   });
 }

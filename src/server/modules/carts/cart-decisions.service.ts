@@ -3,9 +3,10 @@ import { formatCents, formatDollars, parseCents } from "../../../shared/rules/mo
 import { purchaseLimitMessage, purchasesLeft } from "../../../shared/rules/plans";
 import type { Cart, CartStatusUpdate } from "../../../shared/schemas/carts";
 import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
-import { conflict, forbidden, HttpError } from "../../lib/http-errors";
+import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors";
 import type { Guardian } from "../../plugins/auth";
 import {
+  changeCartBudget,
   type Decided,
   familyBatcher,
   judgeEndedMonth,
@@ -14,7 +15,7 @@ import {
   namesCategories,
   purchaseChanges,
 } from "../budget/budget";
-import { findIdempotentResponses, toCart } from "./carts.repository";
+import { findIdempotentResponses, suggestionAccepted, toCart } from "./carts.repository";
 
 export const CART_NOT_FOUND = "Cart not found";
 
@@ -138,4 +139,37 @@ export function decideDecision(
     result: approved,
     changes: { ...purchase, badges: [...(judged?.badges ?? []), ...purchase.badges], decidedCarts: [approved] },
   };
+}
+
+/** How long a guardian may take back a decline (docs/decisions/135): the screen offers Undo for this long. */
+export const UNDO_DECLINE_MS = 10_000;
+
+/**
+ * The guardian who declined puts the cart back to pending within UNDO_DECLINE_MS, under the family lock,
+ * so it never races a second decision; the cart keeps its original expiry.
+ */
+export function undoDecline(app: FastifyInstance, guardian: Guardian, cartId: string) {
+  return changeCartBudget(app, guardian.familyId, cartId, async (tx, found): Promise<Decided<Cart>> => {
+    if (!found) throw notFound(CART_NOT_FOUND);
+    const { cart } = found;
+    const now = app.now();
+    const undoable =
+      cart.status === "declined" &&
+      cart.decidedBy === guardian.userId &&
+      cart.declinedAt !== null &&
+      now.getTime() - cart.declinedAt.getTime() <= UNDO_DECLINE_MS &&
+      !(await suggestionAccepted(tx, cart));
+    if (!undoable) throw conflict("This decline can no longer be undone");
+    const reopened: CartRow = {
+      ...cart,
+      status: "pending",
+      decisionNote: null,
+      suggestedItem: null,
+      declinedAt: null,
+      decidedBy: null,
+      decidedAt: null,
+      updatedAt: now,
+    };
+    return { result: toCart(reopened), changes: { decidedCarts: [reopened] } };
+  });
 }

@@ -7,7 +7,7 @@ import { badRequest } from "../../lib/http-errors";
 import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { requireActor, requireGuardian, requireParent } from "../../plugins/auth";
 import { findVisibleChild } from "../children/children.service";
-import { cartDecider } from "./cart-decisions.service";
+import { cartDecider, undoDecline } from "./cart-decisions.service";
 import { acceptSuggestion, cartSubmitter } from "./cart-submission.service";
 import {
   deleteIdempotentResponsesBefore,
@@ -130,5 +130,19 @@ export default async function cartsRoutes(app: FastifyInstance) {
       const cart = await acceptSuggestion(app, requireActor(req), req.params.id);
       return reply.status(201).send(toCart(cart));
     },
+  );
+
+  r.post(
+    "/api/carts/:id/undo-decline",
+    {
+      config: { access: "parent" },
+      schema: {
+        tags: ["carts"],
+        summary: "Take back your decline within 10 seconds: the cart waits again",
+        params: IdParamsSchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    async (req) => undoDecline(app, requireGuardian(req), req.params.id),
   );
 }

@@ -200,4 +200,65 @@ describe("ownership matrix", () => {
       expect(res.statusCode).toBe(200);
     }
   });
+
+  it.each(calls)("a guardian the owner removed cannot $name: 404 after signing in again, nothing changed", async (call) => {
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: call.method,
+      url: call.url(),
+      headers: { cookie: removedGuardian },
+      payload: call.payload,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: call.notFound });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("a guardian of the family reaches every route the owner reads", async () => {
+    for (const call of calls.filter((c) => c.method === "GET")) {
+      const res = await t.app.inject({ method: "GET", url: call.url(), headers: { cookie: guardian } });
+      expect(res.statusCode, call.name).toBe(200);
+    }
+  });
 });
+
+/** An adult joins the owner's family through an invitation; answers their session cookie and id. */
+async function joinOwnersFamily() {
+  const adult = await signUpParent(t.app);
+  await t.app.inject({
+    method: "POST",
+    url: "/api/family/guardians",
+    headers: { cookie: owner.cookie },
+    payload: { email: adult.email },
+  });
+  const [row] = await t.database.query<{ payload: { link: string } }>(
+    "select payload from outbound_messages where type = 'guardian.invitation' and payload->>'email' = $1",
+    [adult.email],
+  );
+  const token = row?.payload.link.split("/join/")[1];
+  const joined = await t.app.inject({
+    method: "POST",
+    url: `/api/family/invitations/${token}/accept`,
+    headers: { cookie: adult.cookie },
+  });
+  if (joined.statusCode !== 200) throw new Error(`join failed: ${joined.body}`);
+  return adult;
+}
+
+let guardian: string;
+let removedGuardian: string;
+beforeAll(async () => {
+  guardian = (await joinOwnersFamily()).cookie;
+  const removed = await joinOwnersFamily();
+  await t.app.inject({
+    method: "DELETE",
+    url: `/api/family/guardians/${removed.user.id}`,
+    headers: { cookie: owner.cookie },
+  });
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email: removed.email, password: removed.password },
+  });
+  removedGuardian = String(login.headers["set-cookie"]).split(";")[0] as string;
+}, SLOW_START_MS);

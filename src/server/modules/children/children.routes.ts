@@ -4,10 +4,16 @@ import { z } from "zod";
 import { ChildCreateSchema, ChildListSchema, ChildSchema, ChildUpdateSchema } from "../../../shared/schemas/children";
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { notFound } from "../../lib/http-errors";
-import { requireParent } from "../../plugins/auth";
+import { requireGuardian, requireOwner, requireParent } from "../../plugins/auth";
 import { withEndedMonthsReviewed } from "../budget/budget";
-import { deleteChild, findFamilyChild, listChildren, toChild } from "./children.repository";
-import { CHILD_NOT_FOUND, createChild, findVisibleChild, updateChildSettings } from "./children.service";
+import { findFamilyChild, listChildren, toChild } from "./children.repository";
+import {
+  CHILD_NOT_FOUND,
+  createChild,
+  deleteFamilyChild,
+  findVisibleChild,
+  updateChildSettings,
+} from "./children.service";
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -98,9 +104,12 @@ export default async function childrenRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const parentId = requireParent(req);
-      const row = await findFamilyChild(db, parentId, req.params.id);
-      if (!row || !(await deleteChild(db, row.id))) throw notFound(CHILD_NOT_FOUND);
+      const guardian = requireGuardian(req);
+      const row = await findFamilyChild(db, guardian.familyId, req.params.id);
+      if (!row) throw notFound(CHILD_NOT_FOUND);
+      // docs/product-contract.md "The family and its guardians": only the owner deletes a child.
+      requireOwner(req);
+      if (!(await deleteFamilyChild(db, row))) throw notFound(CHILD_NOT_FOUND);
       return reply.status(204).send(null);
     },
   );

@@ -2,15 +2,35 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parseCents } from "../../../shared/rules/money";
 import { canAddActiveChild, childLimitMessage } from "../../../shared/rules/plans";
 import { type ChildCreate, type ChildUpdate, LIMIT_OVER_BUDGET_MESSAGE } from "../../../shared/schemas/children";
+import type { Db } from "../../db/client";
+import type { ChildRow } from "../../db/schema";
 import { forbidden, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
 import { assertActorMaySee, familyOf, requireActor } from "../../plugins/auth";
 import { inChildTransaction, inFamilyTransaction, reviewEndedMonth, withEndedMonthsReviewed } from "../budget/budget";
-import { countActiveChildren, findFamilyChild, insertChild, updateChild } from "./children.repository";
+import { type EventInsert, publishEvent } from "../events/events";
+import { countActiveChildren, deleteChild, findFamilyChild, insertChild, updateChild } from "./children.repository";
 
 // kid-auth reads the month-end review from here; it belongs to the budget module (decision 125).
 
 export const CHILD_NOT_FOUND = "Child not found";
+
+/** docs/product-contract.md "Hearing at once": a child made, changed or deleted is heard by the family and the child. */
+const childUpdated = (child: ChildRow): EventInsert => ({
+  type: "child.updated",
+  familyId: child.parentId,
+  childId: child.id,
+  data: { childId: child.id },
+});
+
+/** Deletes the child and all their data (the cascade); false when a racing deletion did it first. */
+export function deleteFamilyChild(db: Db, child: ChildRow) {
+  return db.transaction(async (tx) => {
+    if (!(await deleteChild(tx, child.id))) return false;
+    await publishEvent(tx, childUpdated(child));
+    return true;
+  });
+}
 
 type ParsedCreate = Required<
   Omit<{ [K in keyof ChildCreate]: Exclude<ChildCreate[K], undefined> }, "autoApprovalLimit">
@@ -28,7 +48,7 @@ export async function createChild(app: FastifyInstance, parentId: string, input:
       throw forbidden(childLimitMessage(user.subscriptionTier));
     }
     const now = app.now();
-    return insertChild(tx, {
+    const row = await insertChild(tx, {
       parentId,
       name: input.name,
       age: input.age,
@@ -43,6 +63,8 @@ export async function createChild(app: FastifyInstance, parentId: string, input:
       createdAt: now,
       updatedAt: now,
     });
+    await publishEvent(tx, childUpdated(row));
+    return row;
   });
 }
 
@@ -86,6 +108,7 @@ export async function updateChildSettings(
       updatedAt: now,
     });
     if (!updated) throw notFound(CHILD_NOT_FOUND);
+    await publishEvent(tx, childUpdated(updated));
     return updated;
   });
 }

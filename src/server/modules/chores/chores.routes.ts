@@ -8,8 +8,9 @@ import { notFound } from "../../lib/http-errors";
 import { requireActor, requireParent } from "../../plugins/auth";
 import { findFamilyChild } from "../children/children.repository";
 import { CHILD_NOT_FOUND, findVisibleChild } from "../children/children.service";
+import { publishEvent } from "../events/events";
 import { insertChore, listChildChores, toChore } from "./chores.repository";
-import { confirmChore, dueDateFrom, editChore, markChoreDone, removeChore } from "./chores.service";
+import { choreUpdated, confirmChore, dueDateFrom, editChore, markChoreDone, removeChore } from "./chores.service";
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
@@ -47,14 +48,18 @@ export default async function choresRoutes(app: FastifyInstance) {
       const child = await findFamilyChild(db, requireParent(req), req.params.id);
       if (!child) throw notFound(CHILD_NOT_FOUND);
       const now = app.now();
-      const row = await insertChore(db, {
-        childId: child.id,
-        title: req.body.title,
-        description: req.body.description || null,
-        reward: parseCents(req.body.reward),
-        dueDate: dueDateFrom(req.body.dueDate) ?? null,
-        createdAt: now,
-        updatedAt: now,
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertChore(tx, {
+          childId: child.id,
+          title: req.body.title,
+          description: req.body.description || null,
+          reward: parseCents(req.body.reward),
+          dueDate: dueDateFrom(req.body.dueDate) ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await publishEvent(tx, choreUpdated(child.parentId, inserted));
+        return inserted;
       });
       return reply.status(201).send(toChore(row));
     },

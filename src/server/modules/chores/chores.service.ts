@@ -14,6 +14,7 @@ import {
   MAX_AMOUNT_CENTS,
   monthAmounts,
 } from "../budget/budget";
+import { type EventInsert, publishEvent } from "../events/events";
 import { countConfirmedChores, deleteChore, findFamilyChore, updateChore } from "./chores.repository";
 
 export const CHORE_NOT_FOUND = "Chore not found";
@@ -27,6 +28,14 @@ async function lockVisibleChore(tx: Tx, actor: Actor | { kind: "family"; familyI
   return found;
 }
 
+/** docs/product-contract.md "Hearing at once": every change of a chore is heard by the family and the child. */
+export const choreUpdated = (familyId: string, chore: ChoreRow): EventInsert => ({
+  type: "chore.updated",
+  familyId,
+  childId: chore.childId,
+  data: { choreId: chore.id, childId: chore.childId },
+});
+
 export const dueDateFrom = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
 
@@ -35,6 +44,7 @@ export function editChore(app: FastifyInstance, parentId: string, choreId: strin
   return inFamilyTransaction(app, parentId, async (tx) => {
     const { chore } = await lockVisibleChore(tx, { kind: "family", familyId: parentId }, choreId);
     if (chore.isCompleted) throw conflict(`${ALREADY_CONFIRMED}, so it can no longer be changed`);
+    await publishEvent(tx, choreUpdated(parentId, chore));
     return updateChore(tx, chore.id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.description !== undefined ? { description: input.description || null } : {}),
@@ -49,6 +59,7 @@ export function removeChore(app: FastifyInstance, parentId: string, choreId: str
   return inFamilyTransaction(app, parentId, async (tx) => {
     const { chore } = await lockVisibleChore(tx, { kind: "family", familyId: parentId }, choreId);
     await deleteChore(tx, chore.id);
+    await publishEvent(tx, choreUpdated(parentId, chore));
   });
 }
 
@@ -59,6 +70,7 @@ export function markChoreDone(app: FastifyInstance, actor: Actor, choreId: strin
     if (chore.isCompleted) throw conflict(ALREADY_CONFIRMED);
     if (chore.markedDoneAt) return chore;
     const now = app.now();
+    await publishEvent(tx, choreUpdated(familyOf(actor), chore));
     return updateChore(tx, chore.id, { markedDoneAt: now, updatedAt: now });
   });
 }
@@ -74,6 +86,7 @@ export function confirmChore(app: FastifyInstance, parentId: string, choreId: st
     if (found.chore.isCompleted) throw conflict(ALREADY_CONFIRMED);
     const now = app.now();
     const changes = decideChoreConfirmation(found, (await countConfirmedChores(tx, found.child.id)) + 1, now);
+    await publishEvent(tx, choreUpdated(parentId, found.chore));
     const chore = await updateChore(tx, found.chore.id, {
       isCompleted: true,
       completedAt: now,

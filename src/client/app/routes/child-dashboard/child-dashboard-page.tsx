@@ -14,6 +14,7 @@ import { KidSignOutButton } from "@/features/kid/components/kid-sign-out-button"
 import { CartOutcome } from "@/features/purchase-requests/components/cart-outcome";
 import { RequestPurchaseForm } from "@/features/purchase-requests/components/request-purchase-form";
 import { ApiRequestError } from "@/lib/api";
+import { useLiveEvents } from "@/lib/live-events";
 
 /** spec 000 §2 "Child dashboard at /child/{childId}": the owning parent or the child's own session. */
 export default function ChildDashboardPage() {
@@ -26,6 +27,7 @@ export default function ChildDashboardPage() {
   // The child's own session gets the child's controls; a parent only sees and confirms.
   const viewer = useViewer(childId);
   const isChild = viewer === "child";
+  useLiveEvents(viewer === "parent" || viewer === "child" ? viewer : null);
   return (
     // Until the viewer is known the header stays minimal, so a child never glimpses the visitor's sign-up offers.
     <AppShell minimalHeader={viewer !== "parent"}>

@@ -2,8 +2,10 @@ import { useMemo } from "react";
 import { AppShell, PageContainer } from "@/components/layouts/app-shell";
 import { toCents } from "@/components/ui/money";
 import { RequireParent } from "@/features/auth/components/require-sign-in";
+import { useChildrenCarts } from "@/features/carts/api/get-child-carts";
 import { usePendingCarts } from "@/features/carts/api/get-pending-carts";
 import { PendingApprovals } from "@/features/carts/components/pending-approvals";
+import { RecentDecisions } from "@/features/carts/components/recent-decisions";
 import { useChildren } from "@/features/children/api/get-children";
 import { AddChildDialog } from "@/features/children/components/add-child-dialog";
 import { childBudget } from "@/features/children/components/child-budget";
@@ -26,6 +28,9 @@ function FamilyDashboard() {
   const { user } = useAuth();
   const children = useChildren();
   const pending = usePendingCarts();
+  const childIds = useMemo(() => (children.data ?? []).map((c) => c.id), [children.data]);
+  const childCarts = useChildrenCarts(childIds);
+  const childOf = (childId: string) => children.data?.find((c) => c.id === childId);
 
   const totals = useMemo(() => {
     const list = children.data ?? [];
@@ -52,25 +57,35 @@ function FamilyDashboard() {
         </div>
         <AddChildDialog parentId={user?.id} triggerClassName="w-full sm:w-auto" />
       </div>
-      <SummaryTiles
-        totalChildren={children.data?.length ?? 0}
-        familyBudgetCents={totals.budget}
-        totalSpentCents={totals.spent}
-        pendingApprovals={pending.data?.length ?? 0}
-        loading={children.isLoading || pending.isLoading}
-      />
-      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      {/* On a phone the requests waiting for an answer come first, above the figures (docs/decisions/135);
+          from lg they sit beside the children, under the tiles. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="lg:col-span-2">
+          <SummaryTiles
+            totalChildren={children.data?.length ?? 0}
+            familyBudgetCents={totals.budget}
+            totalSpentCents={totals.spent}
+            pendingApprovals={pending.data?.length ?? 0}
+            loading={children.isLoading || pending.isLoading}
+          />
+        </div>
         <ChildrenOverview
           items={children.data}
           isLoading={children.isLoading}
           renderActions={(child) => <CreateSigninCode childId={child.id} childName={child.name} />}
         />
-        <PendingApprovals
-          carts={pending.data}
-          isLoading={pending.isLoading}
-          budgetLeftCents={(childId) => totals.left.get(childId)}
-          renderActions={(cart) => <CartDecisionActions cart={cart} />}
-        />
+        {/* Below lg this column dissolves into the grid, so Pending Approvals alone can move to the top. */}
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <div className="order-first lg:order-none">
+            <PendingApprovals
+              carts={pending.data}
+              isLoading={pending.isLoading}
+              budgetLeftCents={(childId) => totals.left.get(childId)}
+              renderActions={(cart) => <CartDecisionActions cart={cart} />}
+            />
+          </div>
+          <RecentDecisions carts={childCarts.data} isLoading={childCarts.isLoading} childOf={childOf} />
+        </div>
       </div>
       <div className="mt-6">
         <ChoresToConfirm family={children.data ?? []} />

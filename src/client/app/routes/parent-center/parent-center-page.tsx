@@ -8,8 +8,11 @@ import { RequireParent } from "@/features/auth/components/require-sign-in";
 import { useChildren } from "@/features/children/api/get-children";
 import { AddChildDialog } from "@/features/children/components/add-child-dialog";
 import { ChildrenOverview } from "@/features/children/components/children-overview";
+import { FamilySection } from "@/features/family/components/family-section";
 import { PlanUsageCard } from "@/features/family/components/plan-usage-card";
 import { PlansCard } from "@/features/family/components/plans-card";
+import { NotificationPreferencesCard } from "@/features/notifications/components/notification-preferences-card";
+import { DeviceNotificationsCard } from "@/features/push/components/device-notifications-card";
 import { HelpSupportCard } from "@/features/support/components/help-support-card";
 import { useUsage } from "@/features/usage/api/get-usage";
 import { useAuth } from "@/lib/auth";
@@ -47,6 +50,7 @@ function ParentCenter() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
           <ChildrenOverview items={children.data} isLoading={children.isLoading} />
+          <FamilySection currentUserId={user?.id} />
           <PlansCard id={PLANS_SECTION.id} tier={usage.data?.tier} />
           <HelpSupportCard />
         </div>
@@ -75,6 +79,8 @@ function ParentCenter() {
             </CardContent>
           </Card>
           <PlanUsageCard id="settings" usage={usage.data} isLoading={usage.isLoading} activeChildren={activeChildren} />
+          <NotificationPreferencesCard />
+          <DeviceNotificationsCard userId={user?.id} />
           <Card aria-labelledby="links-title">
             <CardHeader>
               <CardTitle id="links-title">Quick links</CardTitle>

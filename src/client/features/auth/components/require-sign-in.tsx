@@ -4,6 +4,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { redirectToLogin } from "@/features/auth/unauthorized";
 import { isUnauthorizedError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useLiveEvents } from "@/lib/live-events";
 
 /**
  * spec 000 §8: on a protected screen any read or write that answers 401 Unauthorized (an expired
@@ -32,10 +33,14 @@ export function useUnauthorizedRedirect() {
   }, [queryClient]);
 }
 
-/** Renders its children for a signed-in parent; anyone else gets the spinner, the toast and the sign-in flow. */
+/**
+ * Renders its children for a signed-in parent, whose screens hear the family's events; anyone else gets the
+ * spinner, the toast and the sign-in flow.
+ */
 export function RequireParent({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth({ askServer: true });
   useUnauthorizedRedirect();
+  useLiveEvents(user ? "parent" : null);
   useEffect(() => {
     if (!isLoading && !user) redirectToLogin();
   }, [isLoading, user]);

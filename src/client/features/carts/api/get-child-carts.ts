@@ -1,5 +1,5 @@
 import type { Cart } from "@shared/schemas/carts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -11,4 +11,15 @@ export const getChildCartsQueryOptions = (childId: string) =>
 
 export function useChildCarts(childId: string) {
   return useQuery(getChildCartsQueryOptions(childId));
+}
+
+/** Several children's carts at once, for the family's views: each list is the one that child's dashboard caches. */
+export function useChildrenCarts(childIds: string[]) {
+  return useQueries({
+    queries: childIds.map((id) => getChildCartsQueryOptions(id)),
+    combine: (results) => ({
+      data: results.flatMap((r) => r.data ?? []),
+      isLoading: results.some((r) => r.isLoading),
+    }),
+  });
 }

@@ -1,9 +1,12 @@
 import type { PendingCart } from "@shared/schemas/carts";
 import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { PendingApprovals } from "./pending-approvals";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const cart = (id: string, retailer: string, extra: Partial<PendingCart> = {}): PendingCart => ({
   id,
@@ -60,6 +63,13 @@ describe("PendingApprovals", () => {
     expect(screen.getByText("and 1 more item")).toBeTruthy();
     expect(screen.getByText(/For the school trip/)).toBeTruthy();
     expect(screen.getByText("Needs a parent: over the 10.00 auto-approval limit")).toBeTruthy();
+  });
+
+  test("says how long each cart has waited and how long it has left", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T10:05:00.000Z"));
+    render(list([cart("c1", "Sneaker Store", { expiresAt: "2026-11-25T10:00:00.000Z" })]));
+    expect(screen.getByText("Asked 5 minutes ago · expires in 47 hours")).toBeTruthy();
   });
 
   test("when a decided cart leaves the list, focus moves to the next cart, then to the card's title", () => {

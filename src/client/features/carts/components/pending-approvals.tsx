@@ -1,4 +1,5 @@
 import { formatDollars } from "@shared/rules/money";
+import { waitingWords } from "@shared/rules/waiting-time";
 import type { PendingCart } from "@shared/schemas/carts";
 import { PartyPopper, ShoppingBag } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
@@ -7,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { formatAmount, toCents } from "@/components/ui/money";
 import { ProfileInitial } from "@/components/ui/profile-initial";
 import { Spinner } from "@/components/ui/spinner";
+import { useNow } from "@/hooks/use-now";
 
 /** How many of a cart's items the card names; the rest are counted. */
 const ITEMS_NAMED = 3;
@@ -61,10 +63,12 @@ function CartRow({
   cart,
   budgetLeftCents,
   actions,
+  now,
 }: {
   cart: PendingCart;
   budgetLeftCents: number | undefined;
   actions: ReactNode;
+  now: Date;
 }) {
   const totalCents = toCents(cart.total);
   const goesOver = budgetLeftCents !== undefined && totalCents > budgetLeftCents;
@@ -89,6 +93,9 @@ function CartRow({
               {itemCount} {itemCount === 1 ? "item" : "items"}
             </span>
             {cart.tag && <Badge variant="neutral">{cart.tag}</Badge>}
+          </p>
+          <p className="mt-0.5 text-xs text-slate-600">
+            {waitingWords(new Date(cart.createdAt), cart.expiresAt ? new Date(cart.expiresAt) : null, now)}
           </p>
           <CartContents cart={cart} />
           {goesOver && (
@@ -119,6 +126,7 @@ export function PendingApprovals({
   budgetLeftCents: (childId: string) => number | undefined;
   renderActions: (cart: PendingCart) => ReactNode;
 }) {
+  const now = useNow();
   const listRef = useRef<HTMLUListElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   /** The row that last held focus: a decision removes it, and focus must not fall to the page's start. */
@@ -155,7 +163,13 @@ export function PendingApprovals({
             }}
           >
             {carts.map((c) => (
-              <CartRow key={c.id} cart={c} budgetLeftCents={budgetLeftCents(c.childId)} actions={renderActions(c)} />
+              <CartRow
+                key={c.id}
+                cart={c}
+                budgetLeftCents={budgetLeftCents(c.childId)}
+                actions={renderActions(c)}
+                now={now}
+              />
             ))}
           </ul>
         ) : (

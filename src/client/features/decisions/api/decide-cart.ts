@@ -14,19 +14,24 @@ export const isOverBudgetRefusal = (error: unknown) =>
 export const isStaleCart = (error: unknown) =>
   error instanceof ApiRequestError && (error.status === 404 || error.status === 409) && !isOverBudgetRefusal(error);
 
+/** What a decision (or taking one back) changes: the pending list, the children's budgets and carts, usage. */
+export function useRefreshAfterDecision() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.pendingCarts }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.children }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
+    ]);
+}
+
 /**
  * spec 000 §7: on success the pending list and the children (budgets, cart lists, badges) are refreshed;
  * an approval also uses one of the month's purchases, so usage is refreshed too. `onDecided` runs even
  * though the refresh removes the cart's row (and its button) from the screen.
  */
 export function useDecideCart({ onDecided }: { onDecided?: (cart: Cart) => void } = {}) {
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.pendingCarts }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.children }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
-    ]);
+  const refresh = useRefreshAfterDecision();
   return useMutation({
     mutationFn: ({ cartId, ...input }: CartStatusUpdate & { cartId: string }) => decideCart(cartId, input),
     onSuccess: (cart) => {

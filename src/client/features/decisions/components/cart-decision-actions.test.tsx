@@ -1,12 +1,15 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { Toast } from "radix-ui";
+import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { CartDecisionActions } from "./cart-decision-actions";
+import { CartDecisionActions, UNDO_WINDOW_MS } from "./cart-decision-actions";
 
 const toast = vi.fn();
 vi.mock("@/hooks/use-toast", () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
 let bodies: unknown[];
+let urls: string[];
 let answers: Array<() => Response>;
 
 const json = (status: number, body: unknown) =>
@@ -14,10 +17,12 @@ const json = (status: number, body: unknown) =>
 
 beforeEach(() => {
   bodies = [];
+  urls = [];
   answers = [];
   toast.mockReset();
-  vi.stubGlobal("fetch", async (_url: string, init: RequestInit = {}) => {
-    bodies.push(JSON.parse(String(init.body)));
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+    urls.push(`${init.method} ${url}`);
+    if (init.body !== undefined) bodies.push(JSON.parse(String(init.body)));
     return (answers.shift() ?? (() => json(500, { message: "no answer prepared" })))();
   });
 });
@@ -27,14 +32,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+let client: QueryClient;
+
 function renderActions() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <CartDecisionActions cart={{ id: "c1", retailer: "Toy Town", total: "55.00", childName: "Maya" }} />
     </QueryClientProvider>,
   );
 }
+
+/** Shows a toast's action as the toaster would, inside a toast, with the same query client. */
+function renderToastAction(action: ReactNode) {
+  render(
+    <QueryClientProvider client={client}>
+      <Toast.Provider>
+        <Toast.Root open>{action}</Toast.Root>
+        <Toast.Viewport />
+      </Toast.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const lastToast = () => toast.mock.lastCall?.[0] as { title?: string; description?: string; action?: ReactNode };
 
 const approved = () => json(200, { id: "c1", status: "approved" });
 
@@ -52,7 +73,7 @@ describe("CartDecisionActions", () => {
     answers.push(approved);
     fireEvent.click(screen.getByRole("button", { name: "Approve over budget" }));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: "Cart status updated successfully!" })),
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Approved Maya's $55.00 at Toy Town" })),
     );
     expect(bodies).toEqual([{ status: "approved" }, { status: "approved", allowOverBudget: true }]);
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
@@ -89,15 +110,70 @@ describe("CartDecisionActions", () => {
     );
   });
 
-  test("Decline declines at once, with no question asked", async () => {
+  test("a guardian's own approval limit answers with its message", async () => {
     renderActions();
-    answers.push(() => json(200, { id: "c1", status: "declined" }));
-    fireEvent.click(screen.getByRole("button", { name: /^Decline Maya's request/ }));
+    const limit = "Your approval limit in this family is $20.00. Ask the family's owner to approve this cart.";
+    answers.push(() => json(403, { message: limit }));
+    fireEvent.click(screen.getByRole("button", { name: /^Approve Maya's request/ }));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: "Cart status updated successfully!" })),
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ variant: "destructive", description: limit })),
     );
-    expect(bodies).toEqual([{ status: "declined" }]);
+  });
+
+  test("Decline asks for an optional reason in place, sends it at once and offers Undo", async () => {
+    renderActions();
+    fireEvent.click(screen.getByRole("button", { name: /^Decline Maya's request/ }));
+    const form = screen.getByRole("form", { name: "Decline Maya's request from Toy Town" });
+    const reason = screen.getByLabelText("Reason for Maya (optional)");
+    expect(document.activeElement).toBe(reason);
     expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.change(reason, { target: { value: "  Let's wait for your birthday. " } });
+    answers.push(() => json(200, { id: "c1", status: "declined", decisionNote: "Let's wait for your birthday." }));
+    fireEvent.submit(form);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: "Declined Maya's $55.00 at Toy Town",
+          description: "Your reason: Let's wait for your birthday.",
+          duration: UNDO_WINDOW_MS,
+        }),
+      ),
+    );
+    expect(bodies).toEqual([{ status: "declined", note: "Let's wait for your birthday." }]);
+
+    answers.push(() => json(200, { id: "c1", status: "pending" }));
+    renderToastAction(lastToast().action);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(lastToast().title).toBe("Decline undone"));
+    expect(urls.at(-1)).toBe("POST /api/carts/c1/undo-decline");
+  });
+
+  test("an empty reason declines without a note; a late Undo says it is too late", async () => {
+    renderActions();
+    fireEvent.click(screen.getByRole("button", { name: /^Decline Maya's request/ }));
+    answers.push(() => json(200, { id: "c1", status: "declined", decisionNote: null }));
+    fireEvent.click(screen.getByRole("button", { name: "Decline" }));
+    await waitFor(() => expect(lastToast().description).toBe("Maya sees it declined."));
+    expect(bodies).toEqual([{ status: "declined" }]);
+
+    answers.push(() => json(409, { message: "This decline can no longer be undone" }));
+    renderToastAction(lastToast().action);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenLastCalledWith(
+        expect.objectContaining({ variant: "destructive", description: "This decline can no longer be undone" }),
+      ),
+    );
+  });
+
+  test("Cancel closes the reason and puts focus back on Decline", async () => {
+    renderActions();
+    fireEvent.click(screen.getByRole("button", { name: /^Decline Maya's request/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Decline Maya's request/ })),
+    );
+    expect(bodies).toEqual([]);
   });
 
   test("a note alone declines with the note", async () => {

@@ -1,6 +1,6 @@
-import { CartStatusUpdateSchema, SuggestedItemSchema } from "@shared/schemas/carts";
+import { type Cart, CartStatusUpdateSchema, SuggestedItemSchema } from "@shared/schemas/carts";
 import { Check, Lightbulb, X } from "lucide-react";
-import { type ComponentProps, type FormEvent, useId, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,12 +12,15 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
-import { amountInput } from "@/components/ui/money";
+import { amountInput, formatAmount } from "@/components/ui/money";
+import { ToastButton } from "@/components/ui/toaster";
 import { toast } from "@/hooks/use-toast";
-import { ApiRequestError } from "@/lib/api";
+import { ApiRequestError, clientErrorMessage } from "@/lib/api";
 import { isOverBudgetRefusal, isStaleCart, useDecideCart } from "../api/decide-cart";
+import { useUndoDecline } from "../api/undo-decline";
 
 /** The cart a decision is about, as a pending-list row carries it. */
 export interface DecisionCart {
@@ -27,13 +30,57 @@ export interface DecisionCart {
   childName: string;
 }
 
-const SUCCESS = "Cart status updated successfully!";
-const toastSuccess = () => toast({ title: "Success", description: SUCCESS });
+/** How long the server lets a guardian take back their decline (docs/decisions/135): the toast offers Undo as long. */
+export const UNDO_WINDOW_MS = 10_000;
+
+/** "Maya's $15.00 at Sneaker Store": what a decision was about, in the words of its toast. */
+const whatOf = (cart: DecisionCart) => `${cart.childName}'s ${formatAmount(cart.total)} at ${cart.retailer}`;
+
+/** The toast's Undo: the toast closes as it is pressed, so the answer is told by a toast of its own. */
+function UndoDecline({ cart }: { cart: DecisionCart }) {
+  const undo = useUndoDecline({
+    onUndone: () => toast({ title: "Decline undone", description: `${whatOf(cart)} is waiting for a decision again.` }),
+    onFailed: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Couldn't undo",
+        description: clientErrorMessage(error, "The decline could not be undone. Please try again."),
+      }),
+  });
+  return (
+    <ToastButton altText={`Undo the decline of ${whatOf(cart)}`} onClick={() => undo.mutate(cart.id)}>
+      Undo
+    </ToastButton>
+  );
+}
+
+/**
+ * The decision's toast says what happened, not that "a status" changed: with several guardians and a phone in
+ * hand, the words are the receipt. A decline carries Undo for as long as the server allows it.
+ */
+const toastDecided = (cart: DecisionCart) => (decided: Cart) => {
+  if (decided.status !== "declined") {
+    toast({ title: `Approved ${whatOf(cart)}`, description: `${cart.childName} sees it approved.` });
+    return;
+  }
+  toast({
+    title: `Declined ${whatOf(cart)}`,
+    description: decided.suggestedItem
+      ? `${cart.childName} can ask for ${decided.suggestedItem.name} instead with one tap.`
+      : decided.decisionNote
+        ? `Your reason: ${decided.decisionNote}`
+        : `${cart.childName} sees it declined.`,
+    duration: UNDO_WINDOW_MS,
+    action: <UndoDecline cart={cart} />,
+  });
+};
+
 const FAILURE = "Failed to update cart status. Please try again.";
 
 /**
  * spec 000 §8, plus the server's own words where "try again" would not help: the Free plan's purchases are
- * used up (403), or the cart was already decided or removed (409, 404; the list refreshes).
+ * used up or the cart is over this guardian's own approval limit (403, each naming its limit), or the cart was
+ * already decided or removed (409, 404; the list refreshes).
  */
 function toastFailure(error: unknown) {
   const final = error instanceof ApiRequestError && (error.status === 403 || isStaleCart(error));
@@ -46,7 +93,7 @@ function toastFailure(error: unknown) {
  * declines with the note alone.
  */
 function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => void }) {
-  const decide = useDecideCart({ onDecided: toastSuccess });
+  const decide = useDecideCart({ onDecided: toastDecided(cart) });
   const [note, setNote] = useState("");
   const [item, setItem] = useState({ name: "", price: "", url: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -139,13 +186,89 @@ function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => v
 }
 
 /**
+ * Decline's reason, in place of the buttons: one field, and Decline (or Enter) sends at once, with or without
+ * a reason. No "are you sure": the toast's Undo is the way back.
+ */
+function DeclineReason({ cart, onCancel }: { cart: DecisionCart; onCancel: () => void }) {
+  const decide = useDecideCart({ onDecided: toastDecided(cart) });
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const id = useId();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    // The server refuses a note that can spoof the child reading it; saying so here beats a "try again" toast.
+    const parsed = CartStatusUpdateSchema.shape.note.safeParse(note);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    decide.mutate(
+      { cartId: cart.id, status: "declined", ...(parsed.data ? { note: parsed.data } : {}) },
+      { onError: toastFailure },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Decline ${cart.childName}'s request from ${cart.retailer}`}
+      className="grid gap-2"
+      onKeyDown={(e) => e.key === "Escape" && onCancel()}
+    >
+      <FormField id={id} label={`Reason for ${cart.childName} (optional)`} error={error}>
+        <Input
+          id={id}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          maxLength={500}
+          placeholder="Let's wait for your birthday."
+          // The field opens in place because Decline was just pressed: typing goes straight into it.
+          autoFocus
+          {...describedBy(id, { error })}
+        />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" variant="destructive" disabled={decide.isPending}>
+          <X aria-hidden />
+          {decide.isPending ? "Declining..." : "Decline"}
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
  * Approve, Decline and Suggest alternative for one pending cart (spec 000 §2 Pending Approvals: Approve
- * and Decline act at once; docs/product-contract.md "Carts: the purchase flow": an approval over budget needs the parent's confirmation).
+ * acts at once; Decline asks only for an optional reason, in place (docs/decisions/135);
+ * docs/product-contract.md "Carts: the purchase flow": an approval over budget needs the parent's confirmation).
  */
 export function CartDecisionActions({ cart }: { cart: DecisionCart }) {
-  const decide = useDecideCart({ onDecided: toastSuccess });
+  const decide = useDecideCart({ onDecided: toastDecided(cart) });
   const [overBudget, setOverBudget] = useState<string | null>(null);
   const [suggesting, setSuggesting] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const declineButton = useRef<HTMLButtonElement>(null);
+  // A cancelled reason puts focus back on Decline, not on the page's start.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (declining || !refocus.current) return;
+    refocus.current = false;
+    declineButton.current?.focus();
+  }, [declining]);
+
+  if (declining) {
+    const cancel = () => {
+      refocus.current = true;
+      setDeclining(false);
+    };
+    return <DeclineReason cart={cart} onCancel={cancel} />;
+  }
 
   const approve = (allowOverBudget: boolean) =>
     decide.mutate(
@@ -179,7 +302,8 @@ export function CartDecisionActions({ cart }: { cart: DecisionCart }) {
         size="sm"
         variant="outline"
         disabled={decide.isPending}
-        onClick={() => decide.mutate({ cartId: cart.id, status: "declined" }, { onError: toastFailure })}
+        ref={declineButton}
+        onClick={() => setDeclining(true)}
         aria-label={`Decline ${cart.childName}'s request from ${cart.retailer}`}
       >
         <X aria-hidden />

@@ -11,17 +11,22 @@ export const submitCart = async (childId: string, input: CartSubmit, idempotency
 };
 
 /** A new cart changes the child's budget, cart list and badges, and the parent's pending list and usage. */
-export function useSubmitCart(childId: string) {
+export function useRefreshAfterSubmit(childId: string) {
   const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.child(childId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.children, exact: true }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.pendingCarts }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
+    ]);
+}
+
+export function useSubmitCart(childId: string) {
+  const refresh = useRefreshAfterSubmit(childId);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CartSubmit; idempotencyKey: string }) =>
       submitCart(childId, input, idempotencyKey),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.child(childId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.children, exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.pendingCarts }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
-      ]),
+    onSuccess: refresh,
   });
 }

@@ -162,7 +162,8 @@ describe("RequestPurchaseForm", () => {
     submit();
     const result = await screen.findByRole("status");
     expect(within(result).getByText("Approved!")).toBeTruthy();
-    expect(within(result).getByText("Approved automatically: under your 10.00 limit")).toBeTruthy();
+    // The server's reason, in the child's words.
+    expect(within(result).getByText("Yes! It was approved right away because it costs $10.00 or less.")).toBeTruthy();
 
     const [sent] = calls;
     expect(sent?.url).toBe("/api/children/k1/carts");

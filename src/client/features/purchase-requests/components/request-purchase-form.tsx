@@ -17,6 +17,7 @@ import {
   toSubmission,
   validateDraft,
 } from "../lib/cart-draft";
+import { childReason } from "../lib/child-words";
 
 const MAX_ITEMS = 100;
 
@@ -47,7 +48,7 @@ function SubmittedCart({ cart, onAgain }: { cart: Cart; onAgain: () => void }) {
       <p className="mt-1 text-sm">
         {cart.retailer}, ${cart.total}
       </p>
-      {cart.decisionReason && <p className="mt-2 text-sm">{cart.decisionReason}</p>}
+      {cart.decisionReason && <p className="mt-2 text-sm">{childReason(cart.decisionReason)}</p>}
       <Button variant="outline" className="mt-4" onClick={onAgain}>
         Request something else
       </Button>

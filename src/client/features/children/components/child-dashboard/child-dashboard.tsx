@@ -1,4 +1,5 @@
 import { budgetStatus } from "@shared/rules/budget-status";
+import { isExpiredCart } from "@shared/rules/decision-words";
 import { formatDollars } from "@shared/rules/money";
 import type { Cart, CartStatus } from "@shared/schemas/carts";
 import type { Child } from "@shared/schemas/children";
@@ -124,27 +125,36 @@ function RecentShopping({
           </p>
         ) : (
           <ul className="flex flex-col gap-2">
-            {recent.map((cart) => (
-              <li
-                key={cart.id}
-                className={cn("rounded-lg border border-l-4 border-slate-200 px-3 py-2.5", STATUS_EDGE[cart.status])}
-              >
-                <div className="flex items-center justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="flex items-center gap-1.5 truncate font-medium text-slate-900">
-                      <ShoppingBag className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-                      {cart.retailer}
-                    </p>
-                    <p className="text-xs text-slate-600">{dateFormat.format(new Date(cart.createdAt))}</p>
+            {recent.map((cart) => {
+              // An expiry is stored as a decline nobody made; the list names it for what it is.
+              const expired = isExpiredCart(cart);
+              return (
+                <li
+                  key={cart.id}
+                  className={cn(
+                    "rounded-lg border border-l-4 border-slate-200 px-3 py-2.5",
+                    expired ? "border-l-slate-400" : STATUS_EDGE[cart.status],
+                  )}
+                >
+                  <div className="flex items-center justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-1.5 truncate font-medium text-slate-900">
+                        <ShoppingBag className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                        {cart.retailer}
+                      </p>
+                      <p className="text-xs text-slate-600">{dateFormat.format(new Date(cart.createdAt))}</p>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <span className="font-semibold text-slate-900">{formatAmount(cart.total)}</span>
+                      <Badge variant={expired ? "neutral" : cart.status}>
+                        {expired ? "Expired" : STATUS_LABEL[cart.status]}
+                      </Badge>
+                    </div>
                   </div>
-                  <div className="flex shrink-0 flex-col items-end gap-1">
-                    <span className="font-semibold text-slate-900">{formatAmount(cart.total)}</span>
-                    <Badge variant={cart.status}>{STATUS_LABEL[cart.status]}</Badge>
-                  </div>
-                </div>
-                {renderDetails?.(cart)}
-              </li>
-            ))}
+                  {renderDetails?.(cart)}
+                </li>
+              );
+            })}
           </ul>
         )}
       </CardContent>

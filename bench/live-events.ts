@@ -1,0 +1,322 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { buildApp } from "../src/server/app";
+import { openDatabase } from "../src/server/db/client";
+
+/**
+ * docs/decisions/131, docs/product-contract.md "Hearing at once" ("within one second, on every
+ * instance"): two app instances, each its own process, on one fresh PostgreSQL database. Cart
+ * submissions go to instance A at a steady rate, spread over many families, and each family's guardian
+ * holds a stream on instance B: the figure is the time from the submission's HTTP answer to its
+ * `cart.submitted` arriving on B's stream. Then one instance holds many open streams, for their memory
+ * and the CPU they cost while nothing happens. Not run by the tests: `npx tsx bench/live-events.ts`
+ * (DATABASE_URL names the server; a database of its own is made and dropped).
+ */
+
+const FAMILIES = 400;
+const RATE = 200;
+const DURATION_S = 20;
+/** Each session may hold six streams (events.routes.ts); five per family's session makes the total. */
+const STREAMS_HELD = 2_000;
+const IDLE_S = 30;
+const TARGET_P99_MS = 250;
+const TARGET_KB_PER_STREAM = 50;
+
+interface Family {
+  cookie: string;
+  childId: string;
+}
+type ServerMessage = { base: string; families?: Family[] } | { memory: NodeJS.MemoryUsage; streams: number };
+
+// ---- an app instance (child process) ----
+
+async function serve(url: string, seed: boolean) {
+  const database = await openDatabase({ kind: "postgres", url });
+  const app = await buildApp(
+    { cookieSecure: false, appOrigin: null, oidc: null, clientDir: null, now: () => new Date() },
+    database,
+  );
+  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  process.send?.({ base, families: seed ? await seedFamilies(app, database) : undefined } satisfies ServerMessage);
+  process.on("message", async (message) => {
+    if (message === "memory") {
+      // Collected first, so the figure is what the streams hold, not garbage not yet swept.
+      globalThis.gc?.();
+      process.send?.({ memory: process.memoryUsage(), streams: app.liveEvents.all().length } satisfies ServerMessage);
+    } else if (message === "stop") {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    }
+  });
+}
+
+/** Families on an unlimited plan whose child's carts of 1.00 are approved at once, as many shops' are. */
+async function seedFamilies(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+): Promise<Family[]> {
+  const families: Family[] = [];
+  for (let i = 0; i < FAMILIES; i++) {
+    const signup = await app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { email: `live${i}@example.com`, password: "bench password", firstName: "Bench", lastName: `${i}` },
+      remoteAddress: `10.2.${Math.floor(i / 250)}.${i % 250}`,
+    });
+    if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+    const cookie = [signup.headers["set-cookie"]]
+      .flat()
+      .map((c) => String(c).split(";")[0])
+      .join("; ");
+    await database.query("update users set subscription_tier = 'premium' where id = $1", [signup.json().id]);
+    const child = await app.inject({
+      method: "POST",
+      url: "/api/children",
+      headers: { cookie },
+      payload: { name: "Maya", age: 10, monthlyBudget: "99999999.99", autoApprovalLimit: "10.00" },
+    });
+    if (child.statusCode !== 201) throw new Error(`add child failed: ${child.body}`);
+    families.push({ cookie, childId: child.json().id });
+  }
+  return families;
+}
+
+// ---- the load and the streams (main process) ----
+
+interface Instance {
+  process: ChildProcess;
+  base: string;
+  families?: Family[];
+  ask(message: "memory"): Promise<{ memory: NodeJS.MemoryUsage; streams: number }>;
+  stop(): Promise<void>;
+}
+
+async function startInstance(url: string, seed: boolean): Promise<Instance> {
+  const file = fileURLToPath(import.meta.url);
+  const child = fork(file, ["serve", url, seed ? "seed" : ""], {
+    execArgv: [...process.execArgv, "--expose-gc"],
+    stdio: "inherit",
+  });
+  const first = await new Promise<ServerMessage>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as ServerMessage));
+    child.once("exit", (code) => reject(new Error(`an instance exited with ${code}`)));
+  });
+  if (!("base" in first)) throw new Error("unexpected first message");
+  return {
+    process: child,
+    base: first.base,
+    families: first.families,
+    ask: (message) =>
+      new Promise((resolve) => {
+        child.once("message", (m) => resolve(m as { memory: NodeJS.MemoryUsage; streams: number }));
+        child.send(message);
+      }),
+    stop: async () => {
+      child.send("stop");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+/** A guardian's stream, read as EventSource would; `onEvent` gets each event's name and parsed data. */
+function openStream(base: string, cookie: string, onEvent: (type: string, data: Record<string, unknown>) => void) {
+  return new Promise<http.ClientRequest>((resolve, reject) => {
+    const req = http.get(`${base}/api/events`, { headers: { cookie }, agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf("\n\n");
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type && data) onEvent(type, JSON.parse(data));
+        }
+      });
+      res.on("error", () => {});
+      resolve(req);
+    });
+    req.on("error", reject);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : 0;
+
+/** CPU seconds used so far by a process (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function deliveryAcrossInstances(a: Instance, b: Instance, families: Family[]) {
+  const answeredAt = new Map<string, number>();
+  const heardAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const record = (answered: number, heard: number) => latencies.push(Math.max(0, heard - answered));
+  const streams = await Promise.all(
+    families.map((f) =>
+      openStream(b.base, f.cookie, (type, data) => {
+        if (type !== "cart.submitted") return;
+        const cartId = String(data.cartId);
+        const answered = answeredAt.get(cartId);
+        // The event may come in before the answer that caused it has been read.
+        if (answered === undefined) heardAt.set(cartId, performance.now());
+        else record(answered, performance.now());
+      }),
+    ),
+  );
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const body = JSON.stringify({ retailer: "Toy Shop", items: [{ name: "Sticker", price: "1.00", quantity: 1 }] });
+  let sent = 0;
+  let failed = 0;
+  const submit = (family: Family) =>
+    new Promise<void>((resolve) => {
+      const req = http.request(
+        `${a.base}/api/children/${family.childId}/carts`,
+        {
+          method: "POST",
+          agent,
+          headers: {
+            cookie: family.cookie,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            text += chunk;
+          });
+          res.on("end", () => {
+            const now = performance.now();
+            if (res.statusCode !== 201) failed++;
+            else {
+              const cartId = (JSON.parse(text) as { id: string }).id;
+              const heard = heardAt.get(cartId);
+              if (heard === undefined) answeredAt.set(cartId, now);
+              else record(now, heard);
+            }
+            resolve();
+          });
+        },
+      );
+      req.on("error", () => {
+        failed++;
+        resolve();
+      });
+      req.end(body);
+    });
+
+  // A steady rate: each tick sends what the clock says is due, round-robin over the families.
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = (performance.now() - started) / 1000;
+      const due = Math.min(Math.floor(elapsed * RATE), DURATION_S * RATE);
+      while (sent < due) inFlight.push(submit(families[sent++ % families.length] as Family));
+      if (elapsed >= DURATION_S) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 2);
+  });
+  await Promise.all(inFlight);
+  const answered = sent - failed;
+  const deadline = performance.now() + 5_000;
+  while (latencies.length < answered && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const stream of streams) stream.destroy();
+  agent.destroy();
+  latencies.sort((x, y) => x - y);
+  return { sent, failed, missing: answered - latencies.length, latencies };
+}
+
+async function streamsHeld(b: Instance, families: Family[]) {
+  const before = await b.ask("memory");
+  const streams: http.ClientRequest[] = [];
+  for (let i = 0; i < STREAMS_HELD; i += 100) {
+    const batch = Array.from(
+      { length: Math.min(100, STREAMS_HELD - i) },
+      (_, j) => families[(i + j) % families.length],
+    );
+    streams.push(...(await Promise.all(batch.map((f) => openStream(b.base, (f as Family).cookie, () => {})))));
+  }
+  const after = await b.ask("memory");
+  const cpuBefore = cpuSeconds(b.process.pid ?? 0);
+  await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+  const cpuIdle = cpuSeconds(b.process.pid ?? 0) - cpuBefore;
+  for (const stream of streams) stream.destroy();
+  const heap = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external + m.arrayBuffers;
+  return {
+    held: after.streams,
+    rssPerStream: (after.memory.rss - before.memory.rss) / STREAMS_HELD,
+    heapPerStream: (heap(after.memory) - heap(before.memory)) / STREAMS_HELD,
+    cpuPercent: (cpuIdle / IDLE_S) * 100,
+  };
+}
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `pw_bench_live_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const instances: Instance[] = [];
+  try {
+    const a = await startInstance(url.href, true);
+    instances.push(a);
+    const b = await startInstance(url.href, false);
+    instances.push(b);
+    const families = a.families ?? [];
+
+    const delivery = await deliveryAcrossInstances(a, b, families);
+    const p50 = percentile(delivery.latencies, 50);
+    const p99 = percentile(delivery.latencies, 99);
+    const max = delivery.latencies.at(-1) ?? 0;
+    console.log(
+      `\nSubmission answered on A -> cart.submitted on a guardian's stream on B (${RATE}/s for ${DURATION_S} s over ${FAMILIES} families)`,
+    );
+    console.log(
+      `  sent ${delivery.sent}, failed ${delivery.failed}, events missing ${delivery.missing}, heard ${delivery.latencies.length}`,
+    );
+    const met = p99 < TARGET_P99_MS && delivery.missing === 0 && delivery.failed === 0;
+    console.log(
+      `  p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms   target p99 < ${TARGET_P99_MS} ms, none missing: ${met ? "meets" : "MISSES"}`,
+    );
+
+    const held = await streamsHeld(b, families);
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    console.log(`\nOne instance holding ${STREAMS_HELD} open streams (${held.held} counted by the instance)`);
+    const memoryMet = held.rssPerStream / 1024 < TARGET_KB_PER_STREAM;
+    console.log(
+      `  memory per stream: ${kb(held.rssPerStream)} KB of RSS (${kb(held.heapPerStream)} KB of JS heap and buffers)   target < ${TARGET_KB_PER_STREAM} KB: ${memoryMet ? "meets" : "MISSES"}`,
+    );
+    console.log(
+      `  CPU while idle for ${IDLE_S} s (heartbeats and session checks every 15 s): ${held.cpuPercent.toFixed(2)}% of one core`,
+    );
+  } finally {
+    for (const instance of instances) await instance.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[2] === "serve") {
+  await serve(process.argv[3] ?? "", process.argv[4] === "seed");
+} else {
+  await main();
+}

@@ -1,0 +1,91 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { EXPIRED_NOTE } from "../../../shared/rules/approval-window";
+import { type CartRow, carts, children } from "../../db/schema";
+import { lockDueCarts, writeBudgetChanges } from "../budget/budget";
+import { queueNotification } from "../notifications/notifications";
+
+/** How many carts one sweep step takes; a sweep repeats steps until none is due. */
+const STEP = 200;
+
+/**
+ * docs/product-contract.md "Deciding from anywhere": at its expiresAt a still-pending cart is declined
+ * with no one as its decider and the contract's note. The state lives in the cart row and each step
+ * locks the carts it changes (SKIP LOCKED), so a sweep on any instance, before or after a restart,
+ * expires each cart exactly once (docs/decisions/134).
+ */
+export function expiredCart(cart: CartRow, now: Date): CartRow {
+  return {
+    ...cart,
+    status: "declined",
+    decisionNote: EXPIRED_NOTE,
+    suggestedItem: null,
+    declinedAt: now,
+    decidedBy: null,
+    decidedAt: now,
+    updatedAt: now,
+  };
+}
+
+export async function expireDueCarts(app: FastifyInstance): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = app.now();
+    const expired = await app.database.db.transaction(async (tx) => {
+      const due = await lockDueCarts(tx, now, STEP);
+      if (!due.length) return 0;
+      const decided = due.map(({ cart }) => expiredCart(cart, now));
+      await writeBudgetChanges(tx, { decidedCarts: decided });
+      for (const { cart, familyId } of due) {
+        await queueNotification(tx, { type: "cart.expired", familyId, childId: cart.childId, cartId: cart.id });
+      }
+      return due.length;
+    });
+    total += expired;
+    if (expired < STEP) return total;
+  }
+}
+
+/**
+ * Half-way through its window a pending cart's guardians are reminded once: the claim sets
+ * reminder_sent_at and queues the reminder in one transaction, on rows no other sweep holds.
+ */
+export async function remindDueCarts(app: FastifyInstance): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = app.now();
+    const reminded = await app.database.db.transaction(async (tx) => {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const due = await tx
+        .select({ id: carts.id, childId: carts.childId, familyId: children.parentId })
+        .from(carts)
+        .innerJoin(children, eq(children.id, carts.childId))
+        .where(
+          and(
+            eq(carts.status, "pending"),
+            isNull(carts.reminderSentAt),
+            sql`${carts.expiresAt} > ${at}`,
+            sql`${carts.createdAt} + (${carts.expiresAt} - ${carts.createdAt}) / 2 <= ${at}`,
+          ),
+        )
+        .limit(STEP)
+        .for("update", { of: carts, skipLocked: true });
+      if (!due.length) return 0;
+      await tx
+        .update(carts)
+        .set({ reminderSentAt: now })
+        .where(sql`${carts.id} = any(${`{${due.map((d) => d.id).join(",")}}`}::uuid[])`);
+      for (const cart of due) {
+        await queueNotification(tx, {
+          type: "cart.reminder",
+          familyId: cart.familyId,
+          childId: cart.childId,
+          cartId: cart.id,
+        });
+      }
+      return due.length;
+    });
+    total += reminded;
+    if (reminded < STEP) return total;
+  }
+}

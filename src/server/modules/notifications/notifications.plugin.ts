@@ -1,0 +1,116 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import PgBoss from "pg-boss";
+import { bossConnection } from "../../lib/boss-connection";
+import { repeatWhileOpen } from "../../lib/repeat-while-open";
+import { onBudgetCommit } from "../budget/budget";
+import { deleteDecisionTokensExpiredBefore } from "./decision-tokens.repository";
+import { deleteSettledMessagesBefore } from "./outbox.repository";
+import { createOutbox } from "./outbox.service";
+
+export interface Notifications {
+  /** Has the worker send what is due now, on whichever instance takes the job; call it after a commit. */
+  wake(): void;
+  /** Sends everything due at the app's clock; answers how many outbox rows were settled. */
+  runDue(): Promise<number>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    notifications: Notifications;
+  }
+}
+
+export interface NotificationsOptions {
+  /** Where e-mailed links point (APP_ORIGIN, or the server's own address). */
+  linkOrigin: string;
+  /** Run the pg-boss worker and the sweep; off, messages go only when `runDue` is called (tests). */
+  worker: boolean;
+}
+
+const QUEUE = "notifications.deliver";
+/** A message whose job was lost, or that waits for its retry, goes within this long. */
+const SWEEP_INTERVAL_MS = 5_000;
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+/** How long sent and failed rows, and lapsed decision links, are kept for looking into a complaint. */
+const KEEP_MS = 30 * 24 * 60 * 60_000;
+
+/** The events of a budget write that leave something to send at once; badges wait for the sweep. */
+const urgent = (event: { type: string; data: Record<string, unknown> }) =>
+  (event.type === "cart.submitted" && event.data.status === "pending") || event.type === "budget.warning";
+
+/**
+ * Decision 133: the outbox rows are the work. pg-boss delivers "send what is due" right after a commit
+ * that queued something (from the budget write's commit, or `wake()`), a sweep on start and every 5 s
+ * catches anything whose job was lost and every retry that comes due, and the claim (SKIP LOCKED with a
+ * lease) keeps two instances, or two jobs, from sending one message twice.
+ */
+export default fp(
+  async function notificationsPlugin(app: FastifyInstance, opts: NotificationsOptions) {
+    const outbox = createOutbox(app, { linkOrigin: opts.linkOrigin });
+    let boss: PgBoss | null = null;
+    let closing = false;
+    let running: Promise<number> | null = null;
+    let again = false;
+
+    /** One run at a time on this instance; a call during a run makes it look once more when it ends. */
+    const runDue = (): Promise<number> => {
+      if (closing) return Promise.resolve(0);
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        let settled = 0;
+        try {
+          do {
+            again = false;
+            settled += await outbox.runDue();
+          } while (again && !closing);
+          return settled;
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    };
+
+    const wake = () => {
+      if (!boss || closing) return;
+      boss.send(QUEUE, {}).catch((err) => app.log.warn({ err }, "could not queue a notification job"));
+    };
+
+    app.decorate("notifications", { wake, runDue } satisfies Notifications);
+    onBudgetCommit(app, (changes) => {
+      if (changes.events.some(urgent)) wake();
+    });
+
+    if (opts.worker) {
+      app.addHook("onReady", async () => {
+        const started = new PgBoss({ ...bossConnection(app.database, 2), schedule: false });
+        started.on("error", (err) => app.log.error({ err }, "notification worker error"));
+        await started.start();
+        await started.createQueue(QUEUE);
+        await started.work(QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+          await runDue();
+        });
+        boss = started;
+        void runDue().catch((err) => app.log.error({ err }, "notification sweep failed"));
+      });
+      repeatWhileOpen(app, SWEEP_INTERVAL_MS, runDue);
+      repeatWhileOpen(app, PRUNE_INTERVAL_MS, async () => {
+        const cutoff = new Date(app.now().getTime() - KEEP_MS);
+        await deleteSettledMessagesBefore(app.database.db, cutoff);
+        await deleteDecisionTokensExpiredBefore(app.database.db, cutoff);
+      });
+    }
+
+    app.addHook("onClose", async () => {
+      closing = true;
+      await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await running?.catch(() => {});
+    });
+  },
+  // E-mail goes through the automations' mailer (which closes after this plugin), push through the push plugin.
+  { name: "notifications", dependencies: ["automations", "push"] },
+);
