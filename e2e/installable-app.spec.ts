@@ -90,7 +90,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 
     // A new browser has not been asked yet: off, and the switch can turn it on.
     await card(page).waitFor();
-    await seeText(page, "Off. Turn on to get an alert when a cart is waiting for you.");
+    await seeText(page, "Off. Turn on to get alerts here.");
     expect(await alertsSwitch(page).isChecked()).toBe(false);
     expect(await alertsSwitch(page).isEnabled()).toBe(true);
     expect(await overflowing(page)).toEqual([]);
@@ -101,7 +101,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await context.grantPermissions(["notifications"], { origin: baseUrl() });
     await alertsSwitch(page).click();
     await seeText(page, "This browser could not reach its notification service. Try again later.");
-    await seeText(page, "Off. Turn on to get an alert when a cart is waiting for you.");
+    await seeText(page, "Off. Turn on to get alerts here.");
     expect(await alertsSwitch(page).isChecked()).toBe(false);
 
     // Blocked in the browser's settings: the switch cannot be used and the card says where to change it.

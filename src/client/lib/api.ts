@@ -17,6 +17,16 @@ export class ApiRequestError extends Error {
     return null;
   }
 
+  /** The server's stable `code` for refusals a screen acts on (over_budget, already_decided, …), if any. */
+  get code(): string | null {
+    try {
+      const body = JSON.parse(this.bodyText) as { code?: unknown };
+      return typeof body.code === "string" ? body.code : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Field messages of a 400, keyed by field. */
   get fieldErrors(): Record<string, string> {
     try {

@@ -1,13 +1,32 @@
+/**
+ * Stable names for refusals a client acts on (docs/decisions/136): the message is for people and may be
+ * reworded; the code is for programs and never changes.
+ */
+export const ERROR_CODES = [
+  "over_budget",
+  "already_decided",
+  "purchase_limit",
+  "child_limit",
+  "approval_limit",
+  "owner_only",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** An error whose message is safe to show; the error handler answers it with its status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: { field: string; message: string }[],
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
 }
+
+/** An HttpError carrying one of the stable codes. */
+export const codedError = (statusCode: number, code: ErrorCode, message: string) =>
+  new HttpError(statusCode, message, undefined, code);
 
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const forbidden = (message = "Forbidden") => new HttpError(403, message);

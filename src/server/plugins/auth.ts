@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { GuardianRole } from "../db/schema";
-import { forbidden, unauthorized } from "../lib/http-errors";
+import { codedError, forbidden, unauthorized } from "../lib/http-errors";
 
 /** What a child session is told on a parent's route. */
 export const ASK_A_PARENT = "Ask a parent to do this";
@@ -40,7 +40,7 @@ export const requireAdult = (req: FastifyRequest): string => requireGuardian(req
 /** The family's owner; 403 for any other guardian. */
 export function requireOwner(req: FastifyRequest): Guardian {
   const guardian = requireGuardian(req);
-  if (guardian.role !== "owner") throw forbidden(OWNER_ONLY);
+  if (guardian.role !== "owner") throw codedError(403, "owner_only", OWNER_ONLY);
   return guardian;
 }
 

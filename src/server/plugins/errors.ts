@@ -12,6 +12,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     let status: number;
     let message: string;
     let errors: FieldError[] | undefined;
+    let code: string | undefined;
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
@@ -24,6 +25,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       status = err.statusCode;
       message = err.message;
       errors = err.errors;
+      code = err.code;
     } else if ((err as FastifyError).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
       status = 400;
       message = "Request body must be JSON";
@@ -44,6 +46,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
 
     const body: Record<string, unknown> = { message };
     if (errors?.length) body.errors = errors;
+    if (code) body.code = code;
     if (isStaffAreaPath(req.url)) body.error = message;
     void reply.status(status).send(body);
   });

@@ -1,4 +1,4 @@
-import { type Cents, formatCents } from "./money";
+import { type Cents, formatDollars } from "./money";
 
 /** What a cart brings to one of the child's budget categories. */
 export interface CategoryShare {
@@ -47,14 +47,14 @@ export function decideAutoApproval(input: AutoApprovalInput): AutoApprovalDecisi
     return needsParent("this month's plan purchases are used");
   }
   if (input.total > input.autoApprovalLimit) {
-    return needsParent(`over the ${formatCents(input.autoApprovalLimit)} auto-approval limit`);
+    return needsParent(`over the ${formatDollars(input.autoApprovalLimit)} auto-approval limit`);
   }
   if (input.spent + input.total > input.budget) return needsParent("would go over this month's budget");
   const overCategory = input.categories.find((c) => c.monthlyLimit > 0 && c.spent + c.amount > c.monthlyLimit);
   if (overCategory) {
     return needsParent(
-      `would go over the ${formatCents(overCategory.monthlyLimit)} monthly limit for ${overCategory.name}`,
+      `would go over the ${formatDollars(overCategory.monthlyLimit)} monthly limit for ${overCategory.name}`,
     );
   }
-  return { approved: true, reason: `Approved automatically: under your ${formatCents(input.autoApprovalLimit)} limit` };
+  return { approved: true, reason: `Approved automatically: under your ${formatDollars(input.autoApprovalLimit)} limit` };
 }

@@ -50,6 +50,8 @@ export const IdParamsSchema = z.object({ id: z.string() });
 
 export const ErrorSchema = z.object({
   message: z.string(),
+  /** A stable name for refusals a program acts on (over_budget, already_decided, …; docs/decisions/136). */
+  code: z.string().optional(),
   error: z.string().optional(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, or } from "drizzle-orm";
 import type { Execution, ExecutionStatus } from "../../../shared/schemas/staff";
 import type { Executor } from "../../db/client";
 import { users, type WorkflowExecutionRow, workflowExecutions, workflows } from "../../db/schema";
@@ -113,22 +113,24 @@ export async function findExecution(db: Executor, id: string): Promise<Execution
   return execution ?? null;
 }
 
-/** Starts every active workflow `event` triggers for the user, in one statement; answers the executions' ids. */
+/** Starts every active workflow `event` triggers for the user; answers the executions' ids. */
 export async function insertExecutionsForEvent(db: Executor, values: { event: string; userId: string; now: Date }) {
+  const triggered = await db
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(and(eq(workflows.triggerEvent, values.event), eq(workflows.isActive, true)));
+  if (!triggered.length) return [];
   const started = await db
     .insert(workflowExecutions)
-    .select(
-      db
-        .select({
-          workflowId: workflows.id,
-          userId: sql`${values.userId}::uuid`.as("user_id"),
-          status: sql`'running'`.as("status"),
-          currentStep: sql`0`.as("current_step"),
-          startedAt: sql`${values.now.toISOString()}::timestamptz`.as("started_at"),
-          updatedAt: sql`${values.now.toISOString()}::timestamptz`.as("updated_at"),
-        })
-        .from(workflows)
-        .where(and(eq(workflows.triggerEvent, values.event), eq(workflows.isActive, true))),
+    .values(
+      triggered.map((w) => ({
+        workflowId: w.id,
+        userId: values.userId,
+        status: "running" as const,
+        currentStep: 0,
+        startedAt: values.now,
+        updatedAt: values.now,
+      })),
     )
     .returning({ id: workflowExecutions.id });
   return started.map((r) => r.id);

@@ -1,8 +1,8 @@
 import type { BadgeType } from "../../../shared/rules/badges";
 import type { Cents } from "../../../shared/rules/money";
 import { BUDGET_WARNING_PERCENTS } from "../../../shared/schemas/events";
-import type { CartRow, ChildRow } from "../../db/schema";
 import type { EventInsert } from "../../db/live-events";
+import type { CartRow, ChildRow } from "../../db/schema";
 import { addChanges, type BudgetChanges, noChanges } from "./budget-write";
 import { monthAmounts } from "./month-figures";
 

@@ -3,7 +3,7 @@ import { formatCents, formatDollars, parseCents } from "../../../shared/rules/mo
 import { purchaseLimitMessage, purchasesLeft } from "../../../shared/rules/plans";
 import type { Cart, CartStatusUpdate } from "../../../shared/schemas/carts";
 import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
-import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors";
+import { codedError, conflict, notFound } from "../../lib/http-errors";
 import type { Guardian } from "../../plugins/auth";
 import {
   changeCartBudget,
@@ -93,7 +93,7 @@ export function decideDecision(
   guardian: Pick<Guardian, "userId" | "approvalLimit">,
 ): Decided<CartRow> {
   const { user, cart } = found;
-  if (cart.status !== "pending") throw conflict(`This cart is already ${cart.status}`);
+  if (cart.status !== "pending") throw codedError(409, "already_decided", `This cart is already ${cart.status}`);
   const decidedBy = { decidedBy: guardian.userId, decidedAt: now };
   if (input.status === "declined") {
     const suggestion = input.suggestedItem;
@@ -109,19 +109,20 @@ export function decideDecision(
     return { result: declined, changes: { decidedCarts: [declined] } };
   }
   if (guardian.approvalLimit !== null && cart.total > guardian.approvalLimit) {
-    throw forbidden(approvalLimitMessage(guardian.approvalLimit));
+    throw codedError(403, "approval_limit", approvalLimitMessage(guardian.approvalLimit));
   }
   const used = monthlyPurchasesUsed(user, now);
   if (purchasesLeft(user.subscriptionTier, used, user.monthlyPurchaseLimit) === 0) {
-    throw forbidden(purchaseLimitMessage(user.subscriptionTier, user.monthlyPurchaseLimit));
+    throw codedError(403, "purchase_limit", purchaseLimitMessage(user.subscriptionTier, user.monthlyPurchaseLimit));
   }
   // Last month is judged before this approval starts the new month's spending.
   const judged = judgeEndedMonth(found.child, now);
   const child = judged?.child ?? found.child;
   const { spent, budget } = monthAmounts(child, now);
   if (spent + cart.total > budget && !input.allowOverBudget) {
-    throw new HttpError(
+    throw codedError(
       409,
+      "over_budget",
       `Approving this cart would take ${child.name} over the monthly budget (${formatDollars(Math.max(0, budget - spent))} left). Confirm to approve anyway.`,
     );
   }

@@ -81,7 +81,7 @@ describe("POST /api/children/:id/carts", () => {
       status: "approved",
       tag: "art",
       notes: "for school",
-      decisionReason: "Approved automatically: under your 10.00 limit",
+      decisionReason: "Approved automatically: under your $10.00 limit",
       fromCartId: null,
       items: [
         { name: "Paint", price: "3.50", quantity: 2 },
@@ -95,7 +95,7 @@ describe("POST /api/children/:id/carts", () => {
       "select decision_reason from carts where id = $1",
       [res.json().id],
     );
-    expect(row?.decision_reason).toBe("Approved automatically: under your 10.00 limit");
+    expect(row?.decision_reason).toBe("Approved automatically: under your $10.00 limit");
   });
 
   it("takes a cart from the owning parent too", async () => {
@@ -106,7 +106,7 @@ describe("POST /api/children/:id/carts", () => {
   });
 
   it.each<[string, Record<string, unknown>, Item[], string]>([
-    ["over the auto-approval limit", {}, [{ price: "10.01" }], "Needs a parent: over the 10.00 auto-approval limit"],
+    ["over the auto-approval limit", {}, [{ price: "10.01" }], "Needs a parent: over the $10.00 auto-approval limit"],
     [
       "when every purchase needs approval",
       { requireApprovalForAll: true },
@@ -173,7 +173,7 @@ describe("POST /api/children/:id/carts", () => {
     const overLimit = await submit(kid, child.id, cart({ price: "5.01", category: "BOOKS" }));
     expect(overLimit.json()).toMatchObject({
       status: "pending",
-      decisionReason: "Needs a parent: would go over the 20.00 monthly limit for Books",
+      decisionReason: "Needs a parent: would go over the $20.00 monthly limit for Books",
     });
     const categories = (await get(kid, `/api/children/${child.id}/categories`)).json();
     expect(categories.find((c: { id: string }) => c.id === books.id).currentSpent).toBe("15.00");
@@ -489,7 +489,7 @@ describe("POST /api/carts/:id/accept-suggestion", () => {
       total: "8.00",
       status: "approved",
       items: [{ name: "Cheaper toy", price: "8.00", quantity: 1 }],
-      decisionReason: "Approved automatically: under your 10.00 limit",
+      decisionReason: "Approved automatically: under your $10.00 limit",
     });
     expect((await childOf(parent.cookie, child.id)).currentSpent).toBe("8.00");
     const again = await accept(parent.cookie, declined.id);
@@ -502,7 +502,7 @@ describe("POST /api/carts/:id/accept-suggestion", () => {
     const res = await accept(parent.cookie, declined.id);
     expect(res.json()).toMatchObject({
       status: "pending",
-      decisionReason: "Needs a parent: over the 10.00 auto-approval limit",
+      decisionReason: "Needs a parent: over the $10.00 auto-approval limit",
     });
   });
 

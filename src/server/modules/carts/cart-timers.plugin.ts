@@ -31,7 +31,10 @@ export default fp(
       if (closing) return Promise.resolve({ reminded: 0, expired: 0 });
       running ??= (async () => {
         try {
-          return { reminded: await remindDueCarts(app), expired: await expireDueCarts(app) };
+          const done = { reminded: await remindDueCarts(app), expired: await expireDueCarts(app) };
+          // Their e-mails and pushes are queued; send them now rather than at the outbox's next sweep.
+          if (done.reminded || done.expired) app.notifications.wake();
+          return done;
         } finally {
           running = null;
         }

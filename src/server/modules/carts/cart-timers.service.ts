@@ -35,7 +35,14 @@ export async function expireDueCarts(app: FastifyInstance): Promise<number> {
       const due = await lockDueCarts(tx, now, STEP);
       if (!due.length) return 0;
       const decided = due.map(({ cart }) => expiredCart(cart, now));
-      await writeBudgetChanges(tx, { decidedCarts: decided });
+      // Announced as cart.expired, not cart.decided: no one decided (docs/product-contract.md "Hearing at once").
+      const events = due.map(({ cart, familyId }) => ({
+        type: "cart.expired" as const,
+        familyId,
+        childId: cart.childId,
+        data: { cartId: cart.id, childId: cart.childId, status: "declined" as const },
+      }));
+      await writeBudgetChanges(tx, { decidedCarts: decided, events });
       for (const { cart, familyId } of due) {
         await queueNotification(tx, { type: "cart.expired", familyId, childId: cart.childId, cartId: cart.id });
       }

@@ -4,7 +4,7 @@ import { canAddActiveChild, childLimitMessage } from "../../../shared/rules/plan
 import { type ChildCreate, type ChildUpdate, LIMIT_OVER_BUDGET_MESSAGE } from "../../../shared/schemas/children";
 import type { Db } from "../../db/client";
 import type { ChildRow } from "../../db/schema";
-import { forbidden, HttpError, notFound } from "../../lib/http-errors";
+import { codedError, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
 import { assertActorMaySee, familyOf, requireActor } from "../../plugins/auth";
 import { inChildTransaction, inFamilyTransaction, reviewEndedMonth, withEndedMonthsReviewed } from "../budget/budget";
@@ -45,7 +45,7 @@ const DEFAULT_AUTO_APPROVAL_LIMIT = 1000;
 export async function createChild(app: FastifyInstance, parentId: string, input: ParsedCreate) {
   return inFamilyTransaction(app, parentId, async (tx, user) => {
     if (!canAddActiveChild(user.subscriptionTier, await countActiveChildren(tx, parentId))) {
-      throw forbidden(childLimitMessage(user.subscriptionTier));
+      throw codedError(403, "child_limit", childLimitMessage(user.subscriptionTier));
     }
     const now = app.now();
     const row = await insertChild(tx, {
@@ -95,7 +95,7 @@ export async function updateChildSettings(
     }
     if (input.isActive === true && !child.isActive) {
       if (!canAddActiveChild(user.subscriptionTier, await countActiveChildren(tx, parentId))) {
-        throw forbidden(childLimitMessage(user.subscriptionTier));
+        throw codedError(403, "child_limit", childLimitMessage(user.subscriptionTier));
       }
     }
 

@@ -102,12 +102,6 @@ export class EventHub {
     return this.bySession.get(sid)?.size ?? 0;
   }
 
-  get size() {
-    let n = 0;
-    for (const streams of this.bySession.values()) n += streams.size;
-    return n;
-  }
-
   /** Every open stream, as a list that stays valid while streams close. */
   all(): LiveStream[] {
     return [...this.bySession.values()].flatMap((streams) => [...streams]);

@@ -98,6 +98,7 @@ export default async function familyRoutes(app: FastifyInstance, opts: { linkOri
           invitedBy: inviter ? parentName(inviter) : null,
         }),
       );
+      app.notifications.wake();
       return reply.status(201).send({
         id: invitation.tokenHash,
         email: invitation.email,

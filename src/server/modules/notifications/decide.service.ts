@@ -7,7 +7,7 @@ import { sha256 } from "../../lib/tokens";
 import type { Guardian } from "../../plugins/auth";
 import { monthAmounts } from "../budget/budget";
 import { type FoundDecisionLink, findDecisionLink, markDecisionTokenUsed } from "./decision-tokens.repository";
-import { formatWhen, plainReason } from "./notification-mails";
+import { childFirstName, formatWhen, plainReason } from "./notification-mails";
 
 export const UNKNOWN_LINK = "This link does not work. It may be incomplete, or no longer yours to use.";
 
@@ -109,7 +109,7 @@ export function linkDecider(app: FastifyInstance, decideCart: CartDecider) {
       decision: row.decision === "approved" ? "approve" : "decline",
       state: closed ? (closed.state === "used" ? "used" : "lapsed") : "open",
       message: closed?.message ?? null,
-      childName: child.name,
+      childName: childFirstName(child.name),
       retailer: cart.retailer,
       items: cart.items.map((item) => ({
         name: item.name,

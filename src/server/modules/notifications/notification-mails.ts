@@ -20,7 +20,7 @@ export interface CartMailContext {
   /** The month's budget and what is left of it before this cart. */
   budget: Cents;
   budgetLeft: Cents;
-  /** The cart's decisionReason as the server wrote it ("Needs a parent: over the 10.00 auto-approval limit"). */
+  /** The cart's decisionReason as the server wrote it ("Needs a parent: over the $10.00 auto-approval limit"). */
   reason: string | null;
   expiresAt: Date | null;
   dashboardUrl: string;
@@ -28,6 +28,9 @@ export interface CartMailContext {
 
 const FONT_BUTTON = "display:inline-block;padding:12px 22px;border-radius:10px;font-weight:700;text-decoration:none;";
 const MUTED = "color:#475569;";
+
+/** A child as messages name them: "Maya" for "Maya Rivera". */
+export const childFirstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** "Nov 24 at 3:05 PM UTC": e-mail has no reader's time zone, so the time says which one it is in. */
 export function formatWhen(date: Date): string {
@@ -37,12 +40,12 @@ export function formatWhen(date: Date): string {
 }
 
 /**
- * The auto-approval rule's reason in plain words: "Needs a parent: over the 10.00 auto-approval limit"
+ * The auto-approval rule's reason in plain words: "Needs a parent: over the $10.00 auto-approval limit" (older carts stored it without the $)
  * becomes "it is over the $10.00 auto-approval limit".
  */
 export function plainReason(reason: string | null): string | null {
   if (!reason?.startsWith("Needs a parent: ")) return null;
-  const why = reason.slice("Needs a parent: ".length).replace(/\b\d+\.\d{2}\b/g, (amount) => `$${amount}`);
+  const why = reason.slice("Needs a parent: ".length).replace(/(?<!\$)\b\d+\.\d{2}\b/g, (amount) => `$${amount}`);
   if (why.startsWith("over ")) return `it is ${why}`;
   if (why.startsWith("would ")) return `it ${why}`;
   return why;
@@ -271,7 +274,10 @@ export function invitationMail(c: {
       `${who} invited you to help look after ${family} on Pocketwise: you will see the children's budgets and decide on the carts they send.`,
       "Sign up or sign in through this link within 7 days to join:",
     ],
-    middle: { text: c.link, html: `<p style="margin:16px 0;">${button(c.link, "Join the family", "plain")}</p>` },
+    middle: {
+      text: c.link,
+      html: `<p style="margin:16px 0 8px;">${button(c.link, "Join the family", "plain")}</p>\n<p style="margin:0 0 14px;font-size:14px;${MUTED}word-break:break-all;">Or open this address: ${escapeHtml(c.link)}</p>`,
+    },
     outro: ["If you were not expecting this, ignore this e-mail: nothing happens unless you use the link."],
   });
 }

@@ -1,4 +1,8 @@
+import { createECDH, type ECDH, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -294,5 +298,85 @@ describe("the one-click unsubscribe link", () => {
       expect(res.json().message).toMatch(/does not work/);
     }
     expect((await call("GET", "/api/account/notifications", adult.cookie)).json()).toEqual(allNotificationsOn());
+  });
+});
+
+/** The decrypting half of RFC 8188, from the package web-push itself encrypts with. */
+const ece = createRequire(createRequire(import.meta.url).resolve("web-push"))("http_ece") as {
+  decrypt(buffer: Buffer, params: { version: "aes128gcm"; privateKey: ECDH; authSecret: string }): Buffer;
+};
+
+describe("push", () => {
+  /** A push service on loopback (allowed outside production) that takes every message with 201. */
+  const received: { path: string; ttl: string | undefined; body: Buffer }[] = [];
+  const service = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", ttl: req.headers.ttl as string | undefined, body: Buffer.concat(chunks) });
+      res.writeHead(201).end();
+    });
+  });
+  beforeAll(() => new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve)));
+  afterAll(() => new Promise<void>((resolve) => service.close(() => resolve())));
+
+  it("a waiting cart reaches the guardian's device with one-tap actions, kept until the cart expires", async () => {
+    const adult = await signUpParent(t.app);
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const auth = randomBytes(16).toString("base64url");
+    const endpoint = `http://127.0.0.1:${(service.address() as AddressInfo).port}/push/${randomBytes(6).toString("hex")}`;
+    const subscribed = await call("POST", "/api/push/subscriptions", adult.cookie, {
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey("base64url"), auth },
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const child = await addChild(t.app, adult.cookie, { name: "Noa", autoApprovalLimit: "1.00" });
+    await submit(adult.cookie, child.id, [{ name: "Kite", price: "7.00", quantity: 1 }]);
+    await sendDue();
+
+    const messages = received
+      .filter((r) => endpoint.endsWith(r.path))
+      .map((r) => ({
+        ttl: Number(r.ttl),
+        body: JSON.parse(ece.decrypt(r.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString()),
+      }));
+    const waiting = messages.find((m) => m.body.title === "Noa is asking for $7.00");
+    expect(waiting?.body).toMatchObject({
+      body: "Toy Shop: Kite",
+      url: "https://pocketwise.test/",
+      tag: expect.stringMatching(/^cart-/),
+      actions: [
+        {
+          action: "approve",
+          title: "Approve $7.00",
+          url: expect.stringMatching(/^https:\/\/pocketwise\.test\/decide\/[A-Za-z0-9_-]{43}$/),
+          decideUrl: expect.stringMatching(/^https:\/\/pocketwise\.test\/api\/decide\/[A-Za-z0-9_-]{43}$/),
+        },
+        { action: "decline", title: "Decline" },
+      ],
+    });
+    // 48 hours, less the moments the test took.
+    expect(waiting?.ttl).toBeGreaterThan(48 * 3600 - 60);
+    expect(waiting?.ttl).toBeLessThanOrEqual(48 * 3600);
+    // The push's approve action decides as that guardian.
+    const token = waiting?.body.actions[0].decideUrl.split("/").at(-1);
+    expect((await call("POST", `/api/decide/${token}`)).json().status).toBe("approved");
+
+    // Push off for approvals: the e-mail still goes, the device hears nothing.
+    await call("PATCH", "/api/account/notifications", adult.cookie, { push: { approvals: false } });
+    const before = received.length;
+    await submit(adult.cookie, child.id, [{ name: "Yo-yo", price: "3.00", quantity: 1 }]);
+    const mails = await sendDue();
+    expect(mails.filter((m) => m.subject === "Noa is asking for $3.00 at Toy Shop")).toHaveLength(1);
+    // What it did hear is the Smart Spender badge the approval above earned, whose switch is still on.
+    const titles = received
+      .slice(before)
+      .map(
+        (r) =>
+          JSON.parse(ece.decrypt(r.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString())
+            .title,
+      );
+    expect(titles).toEqual(["Noa earned a badge: Smart Spender"]);
   });
 });

@@ -22,6 +22,7 @@ import {
   cartExpiredMail,
   cartReminderMail,
   cartWaitingMail,
+  childFirstName,
   invitationMail,
   type MailLinks,
 } from "./notification-mails";
@@ -74,8 +75,6 @@ class LostClaim extends Error {}
 type Prepared =
   | { channel: "email"; to: string; mail: MailContent }
   | { channel: "push"; userId: string; message: PushMessage; ttlSeconds: number };
-
-const firstWord = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /**
  * The notification worker's work (decision 133). Each run claims due outbox rows (SKIP LOCKED, with a
@@ -159,7 +158,7 @@ export function createOutbox(app: FastifyInstance, opts: { linkOrigin: string })
     const { spent, budget } = monthAmounts(child, now);
     const context: CartMailContext = {
       firstName: guardian.firstName,
-      childName: firstWord(child.name),
+      childName: childFirstName(child.name),
       retailer: cart.retailer,
       items: cart.items,
       total: cart.total,
@@ -271,7 +270,7 @@ export function createOutbox(app: FastifyInstance, opts: { linkOrigin: string })
     ]);
     if (!child || child.parentId !== intent.familyId) throw new Skip("The child is gone");
     if (!guardian) throw new Skip("No longer a guardian of the family");
-    const childName = firstWord(child.name);
+    const childName = childFirstName(child.name);
     const dashboardUrl = `${origin}/child/${child.id}`;
 
     if (intent.type === "budget.warning") {

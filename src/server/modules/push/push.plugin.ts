@@ -38,7 +38,7 @@ const VAPID_SECRET = "vapid";
  * RFC 8292 §2.1: the contact a push service can reach the sender at. The site itself when it is served
  * over https, otherwise the address our e-mail comes from.
  */
-export function defaultVapidSubject(appOrigin: string | null, mailFrom: string | undefined): string {
+function defaultVapidSubject(appOrigin: string | null, mailFrom: string | undefined): string {
   if (appOrigin?.startsWith("https://")) return appOrigin;
   const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom ?? "")?.[1] ?? /^[^<>\s]+@[^<>\s]+$/.exec(mailFrom ?? "")?.[0];
   return `mailto:${address ?? "hello@pocketwise.local"}`;

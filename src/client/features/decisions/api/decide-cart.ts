@@ -8,7 +8,7 @@ export const decideCart = (cartId: string, input: CartStatusUpdate) =>
 
 /** A 409 that asks for confirmation, as opposed to one saying the cart was already decided. */
 export const isOverBudgetRefusal = (error: unknown) =>
-  error instanceof ApiRequestError && error.status === 409 && /over (the monthly )?budget/i.test(error.bodyText);
+  error instanceof ApiRequestError && error.status === 409 && error.code === "over_budget";
 
 /** A 404 or 409 saying the cart is gone or was decided elsewhere (another tab, another device). */
 export const isStaleCart = (error: unknown) =>

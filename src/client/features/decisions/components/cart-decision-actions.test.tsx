@@ -63,7 +63,10 @@ describe("CartDecisionActions", () => {
   test("an over-budget answer asks first, then approves with allowOverBudget", async () => {
     renderActions();
     answers.push(() =>
-      json(409, { message: "Approving this cart would take Maya over the monthly budget ($46.00 left)." }),
+      json(409, {
+        message: "Approving this cart would take Maya over the monthly budget ($46.00 left).",
+        code: "over_budget",
+      }),
     );
     fireEvent.click(screen.getByRole("button", { name: /^Approve Maya's request/ }));
     const confirm = await screen.findByRole("alertdialog");

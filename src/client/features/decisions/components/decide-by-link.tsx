@@ -258,7 +258,9 @@ export function DecideByLink({ token }: { token: string }) {
           {gone ? "This link does not work" : "Something went wrong"}
         </h1>
         <p className="text-slate-700">
-          {gone?.message ?? clientErrorMessage(link.error, "We couldn't open this request. Please try again.")}
+          {gone
+            ? "It may be cut short (open it straight from the e-mail), or it is no longer yours to use."
+            : clientErrorMessage(link.error, "We couldn't open this request. Please try again.")}
         </p>
         <p className="text-sm text-slate-700">
           Waiting requests are always on your{" "}
@@ -276,7 +278,11 @@ export function DecideByLink({ token }: { token: string }) {
     <Card className="grid gap-6 p-5 sm:p-7">
       <header className="grid gap-1">
         <p className="text-sm font-medium text-brand-700">
-          {approve ? "Approve this request?" : "Decline this request?"}
+          {data.state !== "open" || decide.isSuccess
+            ? "Purchase request"
+            : approve
+              ? "Approve this request?"
+              : "Decline this request?"}
         </p>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">
           {data.childName} is asking for {formatAmount(data.total)}

@@ -78,7 +78,8 @@ export function NotificationPreferencesCard() {
       <CardHeader>
         <CardTitle id={`${id}-title`}>Notifications</CardTitle>
         <CardDescription>
-          What we tell you, and how. Push alerts reach each device where you turned them on.
+          What we tell you, and how, for all your children; a child's own switches in their settings come first. Push
+          alerts reach each device where you turned them on.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -91,16 +92,16 @@ export function NotificationPreferencesCard() {
         ) : (
           <table className="w-full text-sm">
             <thead>
-              <tr className="border-b border-slate-200 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
                 <th scope="col" className="pb-2 font-semibold">
                   <span className="sr-only">Notification</span>
                 </th>
-                <th scope="col" className="w-16 pb-2 text-center font-semibold">
+                <th scope="col" className="w-20 whitespace-nowrap pb-2 text-center font-semibold">
                   <span className="inline-flex items-center gap-1">
                     <Mail className="h-3.5 w-3.5" aria-hidden /> {CHANNEL_NAMES.email}
                   </span>
                 </th>
-                <th scope="col" className="w-16 pb-2 text-center font-semibold">
+                <th scope="col" className="w-20 whitespace-nowrap pb-2 text-center font-semibold">
                   <span className="inline-flex items-center gap-1">
                     <Smartphone className="h-3.5 w-3.5" aria-hidden /> {CHANNEL_NAMES.push}
                   </span>

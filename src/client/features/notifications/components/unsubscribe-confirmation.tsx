@@ -35,7 +35,7 @@ export function UnsubscribeConfirmation({ token }: { token: string }) {
   return (
     <Card className="grid gap-5 p-5 sm:p-7">
       <header className="grid gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+        <h1 className="text-balance text-2xl font-bold tracking-tight text-slate-900">
           {subscribed ? `Stop ${label.toLowerCase()} e-mails?` : `${label} e-mails are off`}
         </h1>
         <p className="break-words text-slate-600">For {email}</p>

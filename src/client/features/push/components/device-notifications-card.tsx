@@ -25,8 +25,8 @@ const STATUS: Record<Shown, string> = {
   unreachable: "We couldn't check right now. Reload the page to try again.",
   unsupported: "Not available in this browser.",
   blocked: "Blocked in this browser's settings.",
-  off: "Off. Turn on to get an alert when a cart is waiting for you.",
-  on: "On. This device alerts you when a cart is waiting for you.",
+  off: "Off. Turn on to get alerts here.",
+  on: "On. This device alerts you.",
 };
 
 /**
@@ -83,7 +83,7 @@ export function DeviceNotificationsCard({ userId }: { userId: string | undefined
       await create.mutateAsync(subscription);
       rememberOwner({ endpoint: subscription.endpoint, userId });
       setState("on");
-      toast({ title: "Notifications on", description: "This device will alert you when a cart is waiting." });
+      toast({ title: "Notifications on", description: "This device will alert you, even while Pocketwise is closed." });
     } catch (error) {
       setState(await readDeviceNotifications(userId, publicKey).catch((): DeviceNotifications => "off"));
       const description =
@@ -125,7 +125,7 @@ export function DeviceNotificationsCard({ userId }: { userId: string | undefined
           <BellRing className="h-5 w-5 text-brand-700" aria-hidden /> Notifications on this device
         </CardTitle>
         <CardDescription>
-          An alert on this phone or computer when a cart is waiting, even while Pocketwise is closed.
+          Alerts on this phone or computer, such as a cart waiting for your decision, even while Pocketwise is closed.
         </CardDescription>
       </CardHeader>
       <CardContent>
