@@ -40,7 +40,7 @@ export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "cl
      */
     automations?: { worker: boolean };
     /** The live events' heartbeat (modules/events); tests shorten it to see a stream end without waiting 15 s. */
-    liveEvents?: { heartbeatMs?: number };
+    liveEvents?: { heartbeatMs?: number; declineDelayMs?: number };
   };
 
 /** docs/product-contract.md "Answers and errors": a body over 100 KB answers 413. */

@@ -15,5 +15,8 @@ export const expiresAtFor = (createdAt: Date, windowHours: number) =>
 export const reminderAtFor = (createdAt: Date, expiresAt: Date) =>
   new Date(createdAt.getTime() + Math.floor((expiresAt.getTime() - createdAt.getTime()) / 2));
 
+/** How long the guardian who declined may take it back (docs/decisions/135); the child hears of it only after. */
+export const UNDO_DECLINE_MS = 10_000;
+
 /** What an expired cart's decision note says (fixed by the contract). */
 export const EXPIRED_NOTE = "Expired: no one decided in time";

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { UNDO_DECLINE_MS } from "../../../shared/rules/approval-window";
 import { formatCents, formatDollars, parseCents } from "../../../shared/rules/money";
 import { purchaseLimitMessage, purchasesLeft } from "../../../shared/rules/plans";
 import type { Cart, CartStatusUpdate } from "../../../shared/schemas/carts";
@@ -141,9 +142,6 @@ export function decideDecision(
     changes: { ...purchase, badges: [...(judged?.badges ?? []), ...purchase.badges], decidedCarts: [approved] },
   };
 }
-
-/** How long a guardian may take back a decline (docs/decisions/135): the screen offers Undo for this long. */
-export const UNDO_DECLINE_MS = 10_000;
 
 /**
  * The guardian who declined puts the cart back to pending within UNDO_DECLINE_MS, under the family lock,

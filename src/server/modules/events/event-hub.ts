@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { UNDO_DECLINE_MS } from "../../../shared/rules/approval-window";
 import type { EventRecord } from "../../db/live-events";
 
 /**
@@ -83,6 +84,12 @@ export class EventHub {
   private readonly byChild = new Map<string, Set<LiveStream>>();
   private readonly bySession = new Map<string, Set<LiveStream>>();
 
+  /** Declines waiting for their window to pass before the child hears them: cart id -> event id. */
+  private readonly waitingDeclines = new Map<string, number>();
+
+  /** `declineDelayMs`: how long a decline waits before the child hears it (tests shorten it). */
+  constructor(private readonly declineDelayMs = UNDO_DECLINE_MS) {}
+
   add(stream: LiveStream) {
     const { audience } = stream;
     if (audience.kind === "family") addTo(this.byFamily, audience.familyId, stream);
@@ -112,10 +119,31 @@ export class EventHub {
     return { familyIds: [...this.byFamily.keys()], childIds: [...this.byChild.keys()] };
   }
 
-  /** Sends the event to every stream that may hear it. */
+  /**
+   * Sends the event to every stream that may hear it. A guardian's decline reaches the child's own
+   * screens only once the guardian can no longer undo it (docs/decisions/135): a decline taken back
+   * within the window never shows there, and afterwards the child's screen refetches what is true then.
+   */
   dispatch(event: EventRecord) {
     for (const stream of this.byFamily.get(event.familyId) ?? []) stream.send(event);
-    if (event.childId) for (const stream of this.byChild.get(event.childId) ?? []) stream.send(event);
+    if (!event.childId) return;
+    const cartId = (event.data as { cartId?: string }).cartId;
+    // A later event of the cart (the undo) supersedes a decline still waiting: the child never hears it.
+    if (cartId && (this.waitingDeclines.get(cartId) ?? Number.POSITIVE_INFINITY) < event.id) {
+      this.waitingDeclines.delete(cartId);
+    }
+    const children = [...(this.byChild.get(event.childId) ?? [])];
+    if (!cartId || !isDecline(event)) {
+      for (const stream of children) stream.send(event);
+      return;
+    }
+    this.waitingDeclines.set(cartId, event.id);
+    const timer = setTimeout(() => {
+      if (this.waitingDeclines.get(cartId) !== event.id) return;
+      this.waitingDeclines.delete(cartId);
+      for (const stream of children) if (!stream.closed) stream.send(event);
+    }, this.declineDelayMs);
+    timer.unref();
   }
 
   closeSession(sid: string) {
@@ -139,3 +167,6 @@ function removeFrom(map: Map<string, Set<LiveStream>>, key: string, stream: Live
   set.delete(stream);
   if (!set.size) map.delete(key);
 }
+
+const isDecline = (event: EventRecord) =>
+  event.type === "cart.decided" && (event.data as { status?: string }).status === "declined";

@@ -15,6 +15,8 @@ declare module "fastify" {
 export interface LiveEventsOptions {
   /** How often streams get a heartbeat and their sessions are checked; tests shorten it. */
   heartbeatMs?: number;
+  /** How long a guardian's decline waits before the child's streams hear it; the undo window unless a test shortens it. */
+  declineDelayMs?: number;
 }
 
 /** A comment every 15 s keeps proxies and load balancers, which drop idle connections, from ending a stream. */
@@ -29,7 +31,7 @@ const PRUNE_EVERY_MS = 5 * 60_000;
 export default fp(
   async function liveEventsPlugin(app: FastifyInstance, opts: LiveEventsOptions) {
     const { db } = app.database;
-    const hub = new EventHub();
+    const hub = new EventHub(opts.declineDelayMs);
     const listener = await listenForEvents(app.database, {
       onEvent: (event) => hub.dispatch(event),
       // What was committed while the connection was down, for the streams open now; a stream skips

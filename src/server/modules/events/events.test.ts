@@ -28,7 +28,7 @@ const streams: EventStreamClient[] = [];
 
 beforeAll(async () => {
   // A short heartbeat, so that a stream whose session is gone ends while the test watches.
-  t = await createTestApp({ liveEvents: { heartbeatMs: 200 } });
+  t = await createTestApp({ liveEvents: { heartbeatMs: 200, declineDelayMs: 2_000 } });
   base = await t.app.listen({ port: 0, host: "127.0.0.1" });
 }, SLOW_START_MS);
 afterAll(async () => {
@@ -123,6 +123,43 @@ describe("GET /api/events", () => {
       payload: { status: "approved" },
     });
     await stream.next(isCart("cart.decided", mayasCart.id));
+  });
+
+  it("tells the child of a guardian's decline only after the undo window, and never of one taken back", async () => {
+    const { parent, children } = await family();
+    const child = children[0]!;
+    const kid = await signInChild(t.app, parent.cookie, child.id);
+    const childStream = await open(kid);
+    const guardianStream = await open(parent.cookie);
+    const decide = (cartId: string) =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/carts/${cartId}/status`,
+        headers: { cookie: parent.cookie },
+        payload: { status: "declined" },
+      });
+
+    const undone = await submit(kid, child.id);
+    await decide(undone.id);
+    await guardianStream.next(isCart("cart.decided", undone.id));
+    const back = await t.app.inject({
+      method: "POST",
+      url: `/api/carts/${undone.id}/undo-decline`,
+      headers: { cookie: parent.cookie },
+    });
+    expect(back.statusCode).toBe(200);
+
+    const kept = await submit(kid, child.id);
+    await decide(kept.id);
+    // The child hears the later cart's submission first: the decline waits for its window.
+    const marker = await submit(kid, child.id);
+    await childStream.next(isCart("cart.submitted", marker.id));
+    expect(childStream.events.some(isCart("cart.decided", kept.id))).toBe(false);
+    const heard = await childStream.next(isCart("cart.decided", kept.id));
+    expect(heard.data.status).toBe("declined");
+    // The decline taken back never reached the child: only its submission and its return to waiting.
+    const undoneEvents = childStream.events.filter((e) => e.data.cartId === undone.id).map((e) => e.data.status);
+    expect(undoneEvents).toEqual(["pending", "pending"]);
   });
 
   it("streams another family nothing of this one", async () => {
