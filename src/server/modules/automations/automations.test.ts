@@ -6,6 +6,16 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type AppConfig, buildApp } from "../../app";
 import { signInAdmin } from "../../test-support/admin";
+
+/**
+ * A parent whose sign-up's own welcome sequence (user.signup) is set aside, so each test counts only the
+ * runs and e-mails it starts itself; signup-automations.test.ts covers the sign-up's own.
+ */
+async function signUpQuietly(...args: Parameters<typeof signUpParent>) {
+  const parent = await signUpParent(...args);
+  await t.database.query("delete from workflow_executions where user_id = $1", [parent.user.id]);
+  return parent;
+}
 import { createTestApp, SLOW_START_MS, signUpParent, type TestApp } from "../../test-support/test-app";
 
 const HOUR = 3_600_000;
@@ -84,7 +94,7 @@ const subjectOf = (eml: string) => /^Subject: (.*)$/m.exec(eml)?.[1];
 
 describe("POST /api/admin/trigger/onboarding", () => {
   it("welcomes the parent, waits 24 hours by the app's clock, then sends the first steps and completes", async () => {
-    const parent = await signUpParent(t.app, { firstName: "Robin" });
+    const parent = await signUpQuietly(t.app, { firstName: "Robin" });
     const res = await trigger("onboarding", { userId: parent.user.id });
     expect(res.statusCode).toBe(201);
     const created = res.json();
@@ -152,7 +162,7 @@ describe("POST /api/admin/trigger/onboarding", () => {
   });
 
   it("needs a staff token", async () => {
-    const parent = await signUpParent(t.app);
+    const parent = await signUpQuietly(t.app);
     const res = await trigger("onboarding", { userId: parent.user.id }, t.app, false);
     expect(res.statusCode).toBe(401);
   });
@@ -160,7 +170,7 @@ describe("POST /api/admin/trigger/onboarding", () => {
 
 describe("POST /api/admin/trigger/payment-recovery", () => {
   it("e-mails the parent, and opens a high-priority ticket for the run 72 hours later", async () => {
-    const parent = await signUpParent(t.app, { firstName: "Jo" });
+    const parent = await signUpQuietly(t.app, { firstName: "Jo" });
     const res = await trigger("payment-recovery", { userId: parent.user.id });
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
@@ -190,7 +200,7 @@ describe("POST /api/admin/trigger/payment-recovery", () => {
   });
 
   it("answers 409 while the automation is turned off", async () => {
-    const parent = await signUpParent(t.app);
+    const parent = await signUpQuietly(t.app);
     await t.database.query("update workflows set is_active = false where key = 'payment-recovery'");
     try {
       const res = await trigger("payment-recovery", { userId: parent.user.id });
@@ -213,7 +223,7 @@ describe("the automation engine", () => {
     const smtpApp = await anotherApp({
       mail: { smtpUrl: `smtp://127.0.0.1:${closedPort}`, outboxDir, from: "Pocketwise <hello@pocketwise.test>" },
     });
-    const parent = await signUpParent(t.app);
+    const parent = await signUpQuietly(t.app);
     const { id } = await smtpApp.automations.trigger("onboarding", parent.user.id);
 
     await smtpApp.automations.runDue();
@@ -247,7 +257,7 @@ describe("the automation engine", () => {
       `update workflows set steps = '[{"kind":"send_email","template":"no-such-mail"}]'::jsonb where key = 'onboarding'`,
     );
     try {
-      const parent = await signUpParent(t.app);
+      const parent = await signUpQuietly(t.app);
       const { id } = await t.app.automations.trigger("onboarding", parent.user.id);
       await t.app.automations.runDue();
       expect(await execution(id)).toMatchObject({
@@ -263,7 +273,7 @@ describe("the automation engine", () => {
 
   it("never sends an e-mail twice when several workers run due work at once", async () => {
     const other = await anotherApp();
-    const parents = await Promise.all([signUpParent(t.app), signUpParent(t.app), signUpParent(t.app)]);
+    const parents = await Promise.all([signUpQuietly(t.app), signUpQuietly(t.app), signUpQuietly(t.app)]);
     const ids = await Promise.all(
       parents.map(async (p) => (await t.app.automations.trigger("onboarding", p.user.id)).id),
     );
@@ -286,7 +296,7 @@ describe("the automation engine", () => {
     const workerConfig = { automations: { worker: true } };
     const first = await anotherApp(workerConfig);
     expect(first.automations.isRunning()).toBe(true);
-    const parent = await signUpParent(t.app);
+    const parent = await signUpQuietly(t.app);
     const res = await trigger("onboarding", { userId: parent.user.id }, first);
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
