@@ -56,5 +56,8 @@ export function decideAutoApproval(input: AutoApprovalInput): AutoApprovalDecisi
       `would go over the ${formatDollars(overCategory.monthlyLimit)} monthly limit for ${overCategory.name}`,
     );
   }
-  return { approved: true, reason: `Approved automatically: under your ${formatDollars(input.autoApprovalLimit)} limit` };
+  return {
+    approved: true,
+    reason: `Approved automatically: under your ${formatDollars(input.autoApprovalLimit)} limit`,
+  };
 }

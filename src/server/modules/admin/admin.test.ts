@@ -6,6 +6,12 @@ import { signInAdmin, TEST_ADMIN } from "../../test-support/admin";
 import { createTestApp, SLOW_START_MS, signUpParent, type TestApp } from "../../test-support/test-app";
 import { hashPassword } from "../auth/passwords";
 
+import { createAdminTokens } from "./admin-tokens";
+
+const SECRET = "a test secret of at least thirty-two characters";
+
+let t: TestApp;
+
 /**
  * A parent whose sign-up's own welcome sequence (user.signup) is set aside, so each test counts only the
  * runs and e-mails it starts itself; signup-automations.test.ts covers the sign-up's own.
@@ -15,11 +21,6 @@ async function signUpQuietly(...args: Parameters<typeof signUpParent>) {
   await t.database.query("delete from workflow_executions where user_id = $1", [parent.user.id]);
   return parent;
 }
-import { createAdminTokens } from "./admin-tokens";
-
-const SECRET = "a test secret of at least thirty-two characters";
-
-let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ adminJwtSecret: SECRET });
 }, SLOW_START_MS);

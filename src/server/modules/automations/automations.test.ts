@@ -7,6 +7,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type AppConfig, buildApp } from "../../app";
 import { signInAdmin } from "../../test-support/admin";
 
+import { createTestApp, SLOW_START_MS, signUpParent, type TestApp } from "../../test-support/test-app";
+
+const HOUR = 3_600_000;
+
+let t: TestApp;
+
 /**
  * A parent whose sign-up's own welcome sequence (user.signup) is set aside, so each test counts only the
  * runs and e-mails it starts itself; signup-automations.test.ts covers the sign-up's own.
@@ -16,11 +22,6 @@ async function signUpQuietly(...args: Parameters<typeof signUpParent>) {
   await t.database.query("delete from workflow_executions where user_id = $1", [parent.user.id]);
   return parent;
 }
-import { createTestApp, SLOW_START_MS, signUpParent, type TestApp } from "../../test-support/test-app";
-
-const HOUR = 3_600_000;
-
-let t: TestApp;
 let outboxDir: string;
 let config: AppConfig;
 const extraApps: FastifyInstance[] = [];

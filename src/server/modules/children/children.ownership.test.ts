@@ -201,18 +201,21 @@ describe("ownership matrix", () => {
     }
   });
 
-  it.each(calls)("a guardian the owner removed cannot $name: 404 after signing in again, nothing changed", async (call) => {
-    const before = await snapshot();
-    const res = await t.app.inject({
-      method: call.method,
-      url: call.url(),
-      headers: { cookie: removedGuardian },
-      payload: call.payload,
-    });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: call.notFound });
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(calls)(
+    "a guardian the owner removed cannot $name: 404 after signing in again, nothing changed",
+    async (call) => {
+      const before = await snapshot();
+      const res = await t.app.inject({
+        method: call.method,
+        url: call.url(),
+        headers: { cookie: removedGuardian },
+        payload: call.payload,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: call.notFound });
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
   it("a guardian of the family reaches every route the owner reads", async () => {
     for (const call of calls.filter((c) => c.method === "GET")) {
