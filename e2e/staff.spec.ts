@@ -148,7 +148,12 @@ test("staff run the welcome sequence for a parent and see the run appear", async
     await dialog.getByRole("button", { name: "Run automation" }).click();
     await seeText(page, "Automation Triggered");
     await dialog.waitFor({ state: "detached" });
-    await page.getByRole("region", { name: "Recent automation runs" }).getByText(parent.email).waitFor();
+    // Two runs now: the one the sign-up started itself, and the one staff just started.
+    await expect
+      .poll(() => page.getByRole("region", { name: "Recent automation runs" }).getByText(parent.email).count(), {
+        timeout: 15_000,
+      })
+      .toBe(2);
     await expect(page.getByRole("button", { name: /Generate analytics report/ }).isDisabled()).resolves.toBe(true);
     await expectFitsAndAccessible(page);
     await screenshot(page, "admin-dashboard-overview");

@@ -25,6 +25,8 @@ export function FormField({
   hint,
   error,
   className,
+  labelClassName,
+  errorClassName,
   children,
 }: {
   id: string;
@@ -33,12 +35,15 @@ export function FormField({
   hint?: ReactNode;
   error?: string;
   className?: string;
+  /** For a field drawn on a dark band (the newsletter): the label's colour and a light box behind the error. */
+  labelClassName?: string;
+  errorClassName?: string;
   children: ReactNode;
 }) {
   const ids = fieldIds(id);
   return (
     <div className={cn("grid content-start gap-1.5", className)}>
-      <Label htmlFor={id}>
+      <Label htmlFor={id} className={labelClassName}>
         {label}
         {required && (
           <span className="text-red-700" aria-hidden>
@@ -53,7 +58,13 @@ export function FormField({
           {hint}
         </p>
       )}
-      <FieldError id={ids.error}>{error}</FieldError>
+      {error && errorClassName ? (
+        <div className={errorClassName}>
+          <FieldError id={ids.error}>{error}</FieldError>
+        </div>
+      ) : (
+        <FieldError id={ids.error}>{error}</FieldError>
+      )}
     </div>
   );
 }

@@ -26,6 +26,11 @@ export interface BudgetChanges {
   decidedCarts: CartRow[];
   /** Only the month's figures (spending, bonus, the month judged) change here. */
   children: ChildRow[];
+  /**
+   * A child's settings as a guardian saved them (budget, limit, rules, switches, profile); never in the
+   * same write as the child's month figures, whose columns are the `children` part's.
+   */
+  childSettings: ChildRow[];
   /** Only the plan's purchase count changes here. */
   users: UserRow[];
   categories: BudgetCategoryRow[];
@@ -40,6 +45,7 @@ export const noChanges = (): BudgetChanges => ({
   newCarts: [],
   decidedCarts: [],
   children: [],
+  childSettings: [],
   users: [],
   categories: [],
   badges: [],
@@ -85,6 +91,26 @@ const PARTS = [
     kind: "update",
     columns: ["currentSpent", "spentMonth", "bonusBudget", "bonusMonth", "reviewedMonth", "updatedAt"],
     rows: (c) => c.children,
+  }),
+  part({
+    name: "child_settings",
+    table: children,
+    kind: "update",
+    columns: [
+      "name",
+      "age",
+      "profileColor",
+      "monthlyBudget",
+      "autoApprovalLimit",
+      "isActive",
+      "requireApprovalForAll",
+      "blockAdultContent",
+      "notifyPurchaseApprovals",
+      "notifyBudgetWarnings",
+      "notifyAchievementUpdates",
+      "updatedAt",
+    ],
+    rows: (c) => c.childSettings,
   }),
   part({
     name: "user",

@@ -11,6 +11,6 @@ export type { BudgetChanges } from "./budget-write";
 export { writeBudgetChanges } from "./budget-write";
 export { onBudgetCommit } from "./commits";
 export { inChildTransaction, inFamilyTransaction, lockDueCarts } from "./family-lock";
-export { changeCartBudget, changeFamilyBudget, type Decided, familyBatcher } from "./family-writes";
+export { changeCartBudget, changeChildBudget, changeFamilyBudget, type Decided, familyBatcher } from "./family-writes";
 export { categorySpent, monthAmounts, monthlyPurchasesUsed } from "./month-figures";
 export { itemAmount, MAX_AMOUNT_CENTS, namesCategories, purchaseChanges, sharesByCategory } from "./purchases";

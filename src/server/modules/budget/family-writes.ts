@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Tx } from "../../db/client";
-import type { BudgetCategoryRow, UserRow } from "../../db/schema";
+import type { BudgetCategoryRow, ChildRow, UserRow } from "../../db/schema";
 import { groupCommit, type Outcome } from "../../lib/group-commit";
 import { notFound } from "../../lib/http-errors";
 import { announced } from "./announcements";
@@ -15,6 +15,7 @@ import {
   lockChildrenCategories,
   lockedPair,
   lockFamilyCarts,
+  lockFamilyChild,
   lockFamilyChildren,
 } from "./family-lock";
 
@@ -165,5 +166,20 @@ export function changeCartBudget<R>(
   }).then(({ result, changes }) => {
     budgetCommitted(app, changes);
     return result;
+  });
+}
+
+/** changeFamilyBudget with one of the family's children locked too; 404 with `notFoundMessage` otherwise. */
+export function changeChildBudget<R>(
+  app: FastifyInstance,
+  parentId: string,
+  childId: string,
+  notFoundMessage: string,
+  decide: (tx: Tx, locked: { user: UserRow; child: ChildRow }) => Promise<Decided<R>>,
+): Promise<R> {
+  return changeFamilyBudget(app, parentId, async (tx, user) => {
+    const child = await lockFamilyChild(tx, parentId, childId);
+    if (!child) throw notFound(notFoundMessage);
+    return decide(tx, { user, child });
   });
 }

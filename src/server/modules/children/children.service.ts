@@ -7,9 +7,9 @@ import type { ChildRow } from "../../db/schema";
 import { codedError, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
 import { assertActorMaySee, familyOf, requireActor } from "../../plugins/auth";
-import { inChildTransaction, inFamilyTransaction, reviewEndedMonth, withEndedMonthsReviewed } from "../budget/budget";
+import { changeChildBudget, inFamilyTransaction, reviewEndedMonth, withEndedMonthsReviewed } from "../budget/budget";
 import { type EventInsert, publishEvent } from "../events/events";
-import { countActiveChildren, deleteChild, findFamilyChild, insertChild, updateChild } from "./children.repository";
+import { countActiveChildren, deleteChild, findFamilyChild, insertChild } from "./children.repository";
 
 // kid-auth reads the month-end review from here; it belongs to the budget module (decision 125).
 
@@ -80,7 +80,7 @@ export async function updateChildSettings(
   childId: string,
   input: ParsedUpdate,
 ) {
-  return inChildTransaction(app, parentId, childId, CHILD_NOT_FOUND, async (tx, { user, child: locked }) => {
+  return changeChildBudget(app, parentId, childId, CHILD_NOT_FOUND, async (tx, { user, child: locked }) => {
     const now = app.now();
     // Last month is judged against last month's budget, before this change replaces it.
     const child = await reviewEndedMonth(tx, locked, now);
@@ -100,16 +100,15 @@ export async function updateChildSettings(
     }
 
     const { monthlyBudget: _b, autoApprovalLimit: _l, ...rest } = input;
-    const updated = await updateChild(tx, childId, {
-      ...rest,
+    const updated: ChildRow = {
+      ...child,
+      ...definedOnly(rest),
       ...(rest.profileColor ? { profileColor: rest.profileColor.toUpperCase() } : {}),
       monthlyBudget,
       autoApprovalLimit,
       updatedAt: now,
-    });
-    if (!updated) throw notFound(CHILD_NOT_FOUND);
-    await publishEvent(tx, childUpdated(updated));
-    return updated;
+    };
+    return { result: updated, changes: { childSettings: [updated], events: [childUpdated(updated)] } };
   });
 }
 
@@ -124,3 +123,7 @@ export async function findVisibleChild(app: FastifyInstance, req: FastifyRequest
   if (!reviewed) throw notFound(CHILD_NOT_FOUND);
   return reviewed;
 }
+
+/** The fields a partial update names; an absent field keeps the child's value. */
+const definedOnly = <T extends object>(input: T) =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;

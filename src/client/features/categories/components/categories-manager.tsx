@@ -1,7 +1,7 @@
 import { parseCents, percentSpent } from "@shared/rules/money";
-import { type Category, CategoryCreateSchema } from "@shared/schemas/categories";
+import type { Category } from "@shared/schemas/categories";
 import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,9 +15,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
-import { amountInput } from "@/components/ui/money";
 import { Progress } from "@/components/ui/progress";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/hooks/use-toast";
@@ -26,100 +23,12 @@ import { useCreateCategory } from "../api/create-category";
 import { useDeleteCategory } from "../api/delete-category";
 import { useCategories } from "../api/get-categories";
 import { useUpdateCategory } from "../api/update-category";
+import { CategoryForm } from "./category-form";
 
 const errorText = clientErrorMessage;
 
 const failed = (fallback: string) => (err: unknown) =>
   toast({ variant: "destructive", title: "Error", description: errorText(err, fallback) });
-
-interface CategoryValues {
-  name: string;
-  monthlyLimit: string;
-  isRestricted: boolean;
-}
-
-function CategoryForm({
-  category,
-  submitLabel,
-  pending,
-  onSubmit,
-  onCancel,
-}: {
-  category?: Category;
-  submitLabel: string;
-  pending: boolean;
-  onSubmit: (values: CategoryValues) => void;
-  onCancel: () => void;
-}) {
-  const [name, setName] = useState(category?.name ?? "");
-  const [limit, setLimit] = useState(category?.monthlyLimit ?? "");
-  const [restricted, setRestricted] = useState(category?.isRestricted ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const id = useId();
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = CategoryCreateSchema.safeParse({
-      name,
-      monthlyLimit: amountInput(limit) || "0.00",
-      isRestricted: restricted,
-    });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data);
-  };
-
-  return (
-    <form onSubmit={submit} noValidate className="grid gap-3">
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-name`}>Category</Label>
-          <Input
-            id={`${id}-name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={50}
-            placeholder="e.g. Games"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-          />
-          <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-limit`}>Monthly limit ($)</Label>
-          <Input
-            id={`${id}-limit`}
-            value={limit}
-            onChange={(e) => setLimit(e.target.value)}
-            inputMode="decimal"
-            placeholder="0.00 for no limit"
-            aria-invalid={errors.monthlyLimit ? true : undefined}
-            aria-describedby={errors.monthlyLimit ? `${id}-limit-error` : undefined}
-          />
-          <FieldError id={`${id}-limit-error`}>{errors.monthlyLimit}</FieldError>
-        </div>
-      </div>
-      <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
-        <div>
-          <Label htmlFor={`${id}-restricted`}>Always ask me first</Label>
-          <p className="text-sm text-slate-600">Purchases in this category are never approved automatically.</p>
-        </div>
-        <Switch id={`${id}-restricted`} checked={restricted} onCheckedChange={setRestricted} />
-      </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 function CategoryRow({ category, childId }: { category: Category; childId: string }) {
   const [editing, setEditing] = useState(false);
@@ -178,7 +87,7 @@ function CategoryRow({ category, childId }: { category: Category; childId: strin
             pending={update.isPending}
             onCancel={() => setEditing(false)}
             onSubmit={(values) =>
-              update.mutate(
+              update.mutateAsync(
                 { id: category.id, ...values },
                 {
                   onSuccess: () => {
@@ -245,7 +154,7 @@ export function CategoriesManager({ childId, childName }: { childId: string; chi
               pending={create.isPending}
               onCancel={() => setAdding(false)}
               onSubmit={(values) =>
-                create.mutate(values, {
+                create.mutateAsync(values, {
                   onSuccess: () => {
                     setAdding(false);
                     toast({ title: "Category added", description: `${values.name} is ready to use.` });

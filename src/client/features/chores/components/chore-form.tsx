@@ -1,9 +1,13 @@
-import { type Chore, ChoreCreateSchema } from "@shared/schemas/chores";
-import { type FormEvent, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Chore, type ChoreCreate, ChoreCreateSchema } from "@shared/schemas/chores";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
 import { amountInput } from "@/components/ui/money";
+import { ApiRequestError } from "@/lib/api";
 
 export interface ChoreFormValues {
   title: string;
@@ -13,106 +17,103 @@ export interface ChoreFormValues {
   dueDate: string | null;
 }
 
-/** Create and edit share one form; empty optional fields become null so an edit can clear them. */
+/** What the boxes hold: an empty optional box is undefined, so the shared schema skips it as the server does. */
+type FormInput = ChoreCreate;
+const FIELDS = ["title", "description", "reward", "dueDate"] as const;
+
+const optional = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
+
+/**
+ * Create and edit share one form; empty optional fields become null so an edit can clear them. The shared
+ * chore contract checks the boxes before anything is sent, and a 400's field messages land on the same boxes.
+ * `onSubmit` throws the request's error; its toast is the caller's.
+ */
 export function ChoreForm({
   chore,
   submitLabel,
   pending,
-  serverErrors = {},
   onSubmit,
   onCancel,
 }: {
   chore?: Chore;
   submitLabel: string;
   pending: boolean;
-  serverErrors?: Record<string, string>;
-  onSubmit: (values: ChoreFormValues) => void;
+  onSubmit: (values: ChoreFormValues) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [title, setTitle] = useState(chore?.title ?? "");
-  const [description, setDescription] = useState(chore?.description ?? "");
-  const [reward, setReward] = useState(chore?.reward ?? "");
-  const [dueDate, setDueDate] = useState(chore?.dueDate?.slice(0, 10) ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
-  const shown = { ...serverErrors, ...errors };
+  const form = useForm<FormInput, unknown, z.output<typeof ChoreCreateSchema>>({
+    resolver: zodResolver(ChoreCreateSchema),
+    defaultValues: {
+      title: chore?.title ?? "",
+      description: chore?.description ?? undefined,
+      reward: chore?.reward ?? "",
+      dueDate: chore?.dueDate?.slice(0, 10) || undefined,
+    },
+  });
+  const { errors } = form.formState;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const values = {
-      title,
-      reward: amountInput(reward),
-      ...(description.trim() ? { description: description.trim() } : {}),
-      ...(dueDate ? { dueDate } : {}),
-    };
-    const parsed = ChoreCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit({
+        title: values.title,
+        reward: values.reward,
+        description: values.description ?? null,
+        dueDate: values.dueDate ?? null,
+      });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 400) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if ((FIELDS as readonly string[]).includes(field)) {
+            form.setError(field as (typeof FIELDS)[number], { type: "server", message });
+          }
+        }
+      }
     }
-    setErrors({});
-    onSubmit({
-      title: parsed.data.title,
-      reward: parsed.data.reward,
-      description: parsed.data.description ?? null,
-      dueDate: parsed.data.dueDate ?? null,
-    });
-  };
+  });
 
-  const invalid = (name: string) =>
-    shown[name] ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-error` } : {};
+  const fieldId = (name: (typeof FIELDS)[number]) => `${id}-${name}`;
+  const error = (name: (typeof FIELDS)[number]) => errors[name]?.message;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-title`}>Chore</Label>
+      <FormField id={fieldId("title")} label="Chore" error={error("title")}>
         <Input
-          id={`${id}-title`}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
+          id={fieldId("title")}
           maxLength={100}
           placeholder="e.g. Walk the dog"
-          {...invalid("title")}
+          {...form.register("title")}
+          {...describedBy(fieldId("title"), { error: error("title") })}
         />
-        <FieldError id={`${id}-title-error`}>{shown.title}</FieldError>
-      </div>
+      </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-reward`}>Reward ($)</Label>
+        <FormField id={fieldId("reward")} label="Reward ($)" error={error("reward")}>
           <Input
-            id={`${id}-reward`}
-            value={reward}
-            onChange={(e) => setReward(e.target.value)}
+            id={fieldId("reward")}
             inputMode="decimal"
             placeholder="5.00"
-            {...invalid("reward")}
+            {...form.register("reward", { setValueAs: (v: string) => amountInput(v ?? "") })}
+            {...describedBy(fieldId("reward"), { error: error("reward") })}
           />
-          <FieldError id={`${id}-reward-error`}>{shown.reward}</FieldError>
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-due`}>Due date (optional)</Label>
+        </FormField>
+        <FormField id={fieldId("dueDate")} label="Due date (optional)" error={error("dueDate")}>
           <Input
-            id={`${id}-due`}
+            id={fieldId("dueDate")}
             type="date"
-            value={dueDate}
-            onChange={(e) => setDueDate(e.target.value)}
-            {...invalid("dueDate")}
+            {...form.register("dueDate", { setValueAs: (v: string | undefined) => v || undefined })}
+            {...describedBy(fieldId("dueDate"), { error: error("dueDate") })}
           />
-          <FieldError id={`${id}-dueDate-error`}>{shown.dueDate}</FieldError>
-        </div>
+        </FormField>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-description`}>Details (optional)</Label>
+      <FormField id={fieldId("description")} label="Details (optional)" error={error("description")}>
         <Textarea
-          id={`${id}-description`}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          id={fieldId("description")}
           maxLength={500}
           className="min-h-16"
-          {...invalid("description")}
+          {...form.register("description", { setValueAs: optional })}
+          {...describedBy(fieldId("description"), { error: error("description") })}
         />
-        <FieldError id={`${id}-description-error`}>{shown.description}</FieldError>
-      </div>
+      </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>

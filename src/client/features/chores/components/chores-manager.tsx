@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
-import { ApiRequestError, clientErrorMessage } from "@/lib/api";
+import { clientErrorMessage } from "@/lib/api";
 import { useCreateChore } from "../api/create-chore";
 import { useDeleteChore } from "../api/delete-chore";
 import { useChores } from "../api/get-chores";
@@ -77,10 +77,9 @@ function ChoreRow({ chore, childName }: { chore: Chore; childName: string }) {
             chore={chore}
             submitLabel="Save chore"
             pending={update.isPending}
-            serverErrors={update.error instanceof ApiRequestError ? update.error.fieldErrors : {}}
             onCancel={() => setEditing(false)}
             onSubmit={(values) =>
-              update.mutate(
+              update.mutateAsync(
                 { id: chore.id, ...values },
                 {
                   onSuccess: () => {
@@ -162,10 +161,9 @@ export function ChoresManager({ childId, childName }: { childId: string; childNa
               key={formKey}
               submitLabel="Add chore"
               pending={create.isPending}
-              serverErrors={create.error instanceof ApiRequestError ? create.error.fieldErrors : {}}
               onCancel={() => setAdding(false)}
               onSubmit={(values) =>
-                create.mutate(
+                create.mutateAsync(
                   {
                     title: values.title,
                     reward: values.reward,

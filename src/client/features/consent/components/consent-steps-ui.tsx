@@ -1,7 +1,6 @@
 import {
   CONSENT_MESSAGES,
   type ConsentDraft,
-  type FieldIssue,
   MAX_CHILD_AGE,
   MIN_CHILD_AGE,
   needsVerifiableConsent,
@@ -9,19 +8,22 @@ import {
   RELATIONSHIPS,
 } from "@shared/rules/consent-steps";
 import { CircleCheck, Info, ShieldAlert } from "lucide-react";
+import { Controller } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { CONSENT_OPTIONS, nextSteps, PARENT_RIGHTS, VERIFICATION_OPTIONS } from "../consent-copy";
+import type { ConsentForm } from "../consent-form";
 
+/**
+ * `form` holds the answers; its messages appear once the parent has left a box (react-hook-form's "onTouched"),
+ * so nothing turns red before they type. `draft` is what is entered now, for what follows it live.
+ */
 export interface StepProps {
+  form: ConsentForm;
   draft: ConsentDraft;
-  update: (changes: Partial<ConsentDraft>) => void;
-  /** Issues of fields the parent has already left, so nothing turns red before they type. */
-  shownIssue: (field: FieldIssue["field"]) => string | undefined;
-  touch: (field: FieldIssue["field"]) => void;
 }
 
 function Notice({ tone, title, children }: { tone: "warning" | "info"; title: string; children: string }) {
@@ -42,14 +44,14 @@ function Notice({ tone, title, children }: { tone: "warning" | "info"; title: st
   );
 }
 
-export function ChildInfoStep({ draft, update, shownIssue, touch }: StepProps) {
+export function ChildInfoStep({ form, draft }: StepProps) {
   // spec 001 §2.4: the notice follows any typed age (under 13 or not); the field's own error says when it is
   // outside 8-16, and Continue stays off until it is within.
   const typed = String(draft.childAge ?? "").trim();
   const age = /^\d+$/.test(typed) ? Number(typed) : null;
   // An age typed outside the range says so at once, since Continue is already off because of it.
   const outOfRange = age !== null && (age < MIN_CHILD_AGE || age > MAX_CHILD_AGE);
-  const error = shownIssue("childAge") ?? (outOfRange ? CONSENT_MESSAGES.childAge : undefined);
+  const error = form.formState.errors.childAge?.message ?? (outOfRange ? CONSENT_MESSAGES.childAge : undefined);
   return (
     <div className="grid gap-5">
       <FormField
@@ -60,16 +62,24 @@ export function ChildInfoStep({ draft, update, shownIssue, touch }: StepProps) {
         error={error}
         className="max-w-xs"
       >
-        <Input
-          id="childAge"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={2}
-          value={String(draft.childAge ?? "")}
-          onChange={(e) => update({ childAge: e.target.value.replace(/\D/g, "") })}
-          onBlur={() => touch("childAge")}
-          aria-required
-          {...describedBy("childAge", { hint: true, error })}
+        <Controller
+          control={form.control}
+          name="childAge"
+          render={({ field }) => (
+            <Input
+              id="childAge"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={2}
+              name={field.name}
+              ref={field.ref}
+              value={String(field.value ?? "")}
+              onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ""))}
+              onBlur={field.onBlur}
+              aria-required
+              {...describedBy("childAge", { hint: true, error })}
+            />
+          )}
         />
       </FormField>
       <div aria-live="polite">
@@ -92,23 +102,21 @@ export function ChildInfoStep({ draft, update, shownIssue, touch }: StepProps) {
 }
 
 function RadioCard({
-  name,
   value,
   checked,
-  onChange,
   title,
   text,
   describedById,
-}: {
-  name: string;
+  ...input
+}: ReturnType<ConsentForm["register"]> & {
   value: string;
+  /** Drawn from the form's value; the input itself is the form's. */
   checked: boolean;
-  onChange: () => void;
   title: string;
   text?: string;
   describedById?: string;
 }) {
-  const id = `${name}-${value}`;
+  const id = `${input.name}-${value}`;
   return (
     <label
       htmlFor={id}
@@ -120,10 +128,9 @@ function RadioCard({
       <input
         id={id}
         type="radio"
-        name={name}
         value={value}
         checked={checked}
-        onChange={onChange}
+        {...input}
         aria-describedby={describedById}
         className="mt-1 h-4 w-4 accent-brand-700"
       />
@@ -135,21 +142,21 @@ function RadioCard({
   );
 }
 
-export function ParentStep({ draft, update, shownIssue, touch }: StepProps) {
+export function ParentStep({ form, draft }: StepProps) {
   const age = parseChildAge(draft.childAge);
   const coppa = age !== null && needsVerifiableConsent(age);
-  const relationshipError = shownIssue("relationship");
-  const methodError = shownIssue("verificationMethod");
+  const { errors } = form.formState;
+  const fieldError = (field: "fullName" | "email" | "phone") => errors[field]?.message;
+  const relationshipError = errors.relationship?.message;
+  const methodError = errors.verificationMethod?.message;
   const text = (field: "fullName" | "email" | "phone") => ({
-    value: draft[field],
-    onChange: (e: { target: { value: string } }) => update({ [field]: e.target.value }),
-    onBlur: () => touch(field),
+    ...form.register(field),
     "aria-required": true,
-    ...describedBy(field, { error: shownIssue(field) }),
+    ...describedBy(field, { error: fieldError(field) }),
   });
   return (
     <div className="grid gap-5">
-      <FormField id="fullName" label="Full legal name" required error={shownIssue("fullName")}>
+      <FormField id="fullName" label="Full legal name" required error={fieldError("fullName")}>
         <Input id="fullName" autoComplete="name" {...text("fullName")} />
       </FormField>
       <fieldset aria-describedby={relationshipError ? "relationship-error" : undefined}>
@@ -163,10 +170,9 @@ export function ParentStep({ draft, update, shownIssue, touch }: StepProps) {
           {RELATIONSHIPS.map((r) => (
             <RadioCard
               key={r}
-              name="relationship"
+              {...form.register("relationship")}
               value={r}
               checked={draft.relationship === r}
-              onChange={() => update({ relationship: r })}
               title={r === "parent" ? "Parent" : "Legal guardian"}
             />
           ))}
@@ -178,10 +184,10 @@ export function ParentStep({ draft, update, shownIssue, touch }: StepProps) {
         )}
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="email" label="E-mail" required error={shownIssue("email")}>
+        <FormField id="email" label="E-mail" required error={fieldError("email")}>
           <Input id="email" type="email" inputMode="email" autoComplete="email" {...text("email")} />
         </FormField>
-        <FormField id="phone" label="Phone" required error={shownIssue("phone")}>
+        <FormField id="phone" label="Phone" required error={fieldError("phone")}>
           <Input id="phone" type="tel" autoComplete="tel" {...text("phone")} />
         </FormField>
       </div>
@@ -200,10 +206,9 @@ export function ParentStep({ draft, update, shownIssue, touch }: StepProps) {
             {VERIFICATION_OPTIONS.map((o) => (
               <RadioCard
                 key={o.id}
-                name="verificationMethod"
+                {...form.register("verificationMethod")}
                 value={o.id}
                 checked={draft.verificationMethod === o.id}
-                onChange={() => update({ verificationMethod: o.id })}
                 title={o.title}
                 text={o.text}
               />
@@ -220,7 +225,7 @@ export function ParentStep({ draft, update, shownIssue, touch }: StepProps) {
   );
 }
 
-export function ConsentStep({ draft, update, shownIssue }: StepProps) {
+export function ConsentStep({ form }: StepProps) {
   return (
     <div className="grid gap-6">
       <fieldset>
@@ -228,17 +233,28 @@ export function ConsentStep({ draft, update, shownIssue }: StepProps) {
         <ul className="mt-2 grid gap-2">
           {CONSENT_OPTIONS.map((o) => {
             const id = `consent-${o.id}`;
-            const error = o.id === "marketing" ? undefined : shownIssue(o.id);
+            const error = o.id === "marketing" ? undefined : form.formState.errors[o.id]?.message;
             return (
               <li key={o.id} className="rounded-xl border border-slate-200 p-3.5">
                 <div className="flex items-start gap-3">
-                  <Checkbox
-                    id={id}
-                    className="mt-0.5"
-                    checked={draft[o.id]}
-                    onCheckedChange={(checked) => update({ [o.id]: checked === true })}
-                    aria-describedby={`${id}-text${error ? ` ${id}-error` : ""}`}
-                    aria-required={o.id !== "marketing"}
+                  <Controller
+                    control={form.control}
+                    name={o.id}
+                    render={({ field }) => (
+                      <Checkbox
+                        id={id}
+                        className="mt-0.5"
+                        ref={field.ref}
+                        checked={field.value === true}
+                        // A checkbox has no blur worth waiting for: a required consent says so once it is unticked.
+                        onCheckedChange={(checked) =>
+                          form.setValue(o.id, checked === true, { shouldTouch: true, shouldValidate: true })
+                        }
+                        onBlur={field.onBlur}
+                        aria-describedby={`${id}-text${error ? ` ${id}-error` : ""}`}
+                        aria-required={o.id !== "marketing"}
+                      />
+                    )}
                   />
                   <div>
                     <Label htmlFor={id}>

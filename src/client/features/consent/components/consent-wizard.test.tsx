@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { ConsentWizard } from "./consent-wizard";
 
@@ -109,7 +109,7 @@ describe("ConsentWizard", () => {
     expect(button("Continue").disabled).toBe(false);
   });
 
-  test("step 3 needs the three required consents; marketing stays optional", () => {
+  test("step 3 needs the three required consents; marketing stays optional", async () => {
     renderWizard();
     type("childAge", "14");
     cont();
@@ -121,7 +121,7 @@ describe("ConsentWizard", () => {
     expect(button("Continue").disabled).toBe(false);
     fireEvent.click(screen.getByRole("checkbox", { name: /^Data collection/ }));
     expect(button("Continue").disabled).toBe(true);
-    expect(screen.getByText("Consent to data collection is required")).toBeTruthy();
+    expect(await screen.findByText("Consent to data collection is required")).toBeTruthy();
   });
 
   test("completing posts the consent once the agreement is ticked", async () => {
@@ -187,5 +187,29 @@ describe("ConsentWizard", () => {
     expect((document.getElementById("consent-dataCollection") as HTMLButtonElement).dataset.state).toBe("checked");
     fireEvent.click(button("Back"));
     expect((document.getElementById("fullName") as HTMLInputElement).value).toBe("Jordan Lee");
+    // The server's message also waits on the box it names.
+    const email = document.getElementById("email") as HTMLInputElement;
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.getAttribute("aria-describedby")).toBe("email-error");
+    expect(document.getElementById("email-error")?.textContent).toBe("Enter a valid e-mail address");
+  });
+
+  test("a box left empty or wrong shows the shared schema's message once the parent leaves it", async () => {
+    renderWizard();
+    type("childAge", "14");
+    cont();
+    const name = document.getElementById("fullName") as HTMLInputElement;
+    expect(screen.queryByText("Full legal name is required")).toBeNull();
+    fireEvent.blur(name);
+    expect(await screen.findByText("Full legal name is required")).toBeTruthy();
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(name.getAttribute("aria-describedby")).toBe("fullName-error");
+    type("email", "jordan@example");
+    fireEvent.blur(document.getElementById("email") as HTMLElement);
+    expect(await screen.findByText("Enter a valid e-mail address")).toBeTruthy();
+    // Once left, a box follows what is typed.
+    type("fullName", "Jordan Lee");
+    await waitFor(() => expect(screen.queryByText("Full legal name is required")).toBeNull());
+    expect(name.getAttribute("aria-invalid")).toBeNull();
   });
 });

@@ -1,35 +1,31 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CONSENT_STEP_COUNT,
   type ConsentDraft,
   type ConsentStep,
   canContinue,
-  type FieldIssue,
   needsVerifiableConsent,
-  parseChildAge,
   stepIssues,
 } from "@shared/rules/consent-steps";
 import type { Consent } from "@shared/schemas/public-forms";
 import { ArrowLeft, ArrowRight, LoaderCircle, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
 import { useCreateConsent } from "../api/create-consent";
 import { STEP_TITLES } from "../consent-copy";
+import { type ConsentForm, ConsentFormSchema, EMPTY_CONSENT } from "../consent-form";
 import { ChildInfoStep, ConfirmStep, ConsentStep as ConsentChoicesStep, ParentStep } from "./consent-steps-ui";
 
-const EMPTY: ConsentDraft = {
-  childAge: "",
-  fullName: "",
-  email: "",
-  phone: "",
-  relationship: "",
-  verificationMethod: "",
-  dataCollection: false,
-  educational: false,
-  thirdParty: false,
-  marketing: false,
+/** The boxes each step asks for, whose messages a refused Continue shows. */
+const STEP_FIELDS: Record<ConsentStep, (keyof ConsentDraft)[]> = {
+  1: ["childAge"],
+  2: ["fullName", "relationship", "email", "phone", "verificationMethod"],
+  3: ["dataCollection", "educational", "thirdParty"],
+  4: [],
 };
 
 /**
@@ -38,8 +34,13 @@ const EMPTY: ConsentDraft = {
  */
 export function ConsentWizard({ onCompleted }: { onCompleted: (consent: Consent) => void }) {
   const [step, setStep] = useState<ConsentStep>(1);
-  const [draft, setDraft] = useState<ConsentDraft>(EMPTY);
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const form: ConsentForm = useForm({
+    resolver: zodResolver(ConsentFormSchema),
+    defaultValues: EMPTY_CONSENT,
+    // A box says what is wrong once the parent has left it, and from then on as they type.
+    mode: "onTouched",
+  });
+  const draft = useWatch({ control: form.control }) as ConsentDraft;
   const [agreed, setAgreed] = useState(false);
   const [submitError, setSubmitError] = useState<string[] | null>(null);
   const mutation = useCreateConsent();
@@ -53,15 +54,12 @@ export function ConsentWizard({ onCompleted }: { onCompleted: (consent: Consent)
     heading.current?.focus();
   });
 
+  // The step rules the contract's schema applies, read at once so Continue follows every keystroke.
   const issues = stepIssues(step, draft);
-  const update = (changes: Partial<ConsentDraft>) => setDraft((d) => ({ ...d, ...changes }));
-  const touch = (field: FieldIssue["field"]) => setTouched((t) => new Set(t).add(field));
-  const shownIssue = (field: FieldIssue["field"]) =>
-    touched.has(field) ? issues.find((i) => i.field === field)?.message : undefined;
 
   const next = () => {
     if (!canContinue(step, draft)) {
-      setTouched((t) => new Set([...t, ...issues.map((i) => i.field)]));
+      void form.trigger(STEP_FIELDS[step]);
       return;
     }
     moved.current = true;
@@ -72,44 +70,35 @@ export function ConsentWizard({ onCompleted }: { onCompleted: (consent: Consent)
     setStep((s) => Math.max(1, s - 1) as ConsentStep);
   };
 
-  // Checkboxes have no blur worth waiting for: show a required consent's message once it is unticked.
-  const updateAndTouch = (changes: Partial<ConsentDraft>) => {
-    update(changes);
-    setTouched((t) => new Set([...t, ...Object.keys(changes)]));
-  };
-
-  const complete = async () => {
+  const complete = form.handleSubmit(async (consent) => {
     setSubmitError(null);
-    const age = parseChildAge(draft.childAge) ?? 0;
     try {
-      const consent = await mutation.mutateAsync({
-        ...draft,
-        childAge: age,
-        relationship: draft.relationship as "parent" | "guardian",
-        verificationMethod: needsVerifiableConsent(age)
-          ? (draft.verificationMethod as "credit-card" | "government-id" | "phone-verification")
-          : null,
-      });
+      const stored = await mutation.mutateAsync(consent);
       toast({
         title: "Consent Received",
-        description: needsVerifiableConsent(age)
+        description: needsVerifiableConsent(consent.childAge)
           ? "We'll verify your identity, typically within 24-48 hours, and e-mail you."
           : "Your family's account is ready to set up.",
       });
-      onCompleted(consent);
+      onCompleted(stored);
     } catch (error) {
+      const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : {};
+      // Each message also waits on its box, for a parent who goes back to fix it.
+      for (const [field, message] of Object.entries(fieldErrors)) {
+        if (field in EMPTY_CONSENT) form.setError(field as keyof ConsentDraft, { type: "server", message });
+      }
       const messages =
         error instanceof ApiRequestError
-          ? Object.values(error.fieldErrors).length
-            ? Object.values(error.fieldErrors)
+          ? Object.values(fieldErrors).length
+            ? Object.values(fieldErrors)
             : [error.serverMessage ?? "Please try again in a moment."]
           : ["We could not reach Pocketwise. Check your connection and try again."];
       setSubmitError(messages);
       toast({ variant: "destructive", title: "Consent not recorded", description: messages[0] });
     }
-  };
+  });
 
-  const stepProps = { draft, update, shownIssue, touch };
+  const stepProps = { form, draft };
   const submitting = mutation.isPending;
 
   return (
@@ -132,12 +121,12 @@ export function ConsentWizard({ onCompleted }: { onCompleted: (consent: Consent)
         onSubmit={(e) => {
           e.preventDefault();
           if (step < CONSENT_STEP_COUNT) next();
-          else if (agreed && !submitting) void complete();
+          else if (agreed && !submitting) void complete(e);
         }}
       >
         {step === 1 && <ChildInfoStep {...stepProps} />}
         {step === 2 && <ParentStep {...stepProps} />}
-        {step === 3 && <ConsentChoicesStep {...stepProps} update={updateAndTouch} />}
+        {step === 3 && <ConsentChoicesStep {...stepProps} />}
         {step === 4 && <ConfirmStep draft={draft} agreed={agreed} onAgree={setAgreed} />}
 
         {submitError && (

@@ -220,4 +220,50 @@ describe("CartDecisionActions", () => {
       ]),
     );
   });
+
+  test("the shared schema's message sits on its box, and a 400's field message lands on the box it names", async () => {
+    renderActions();
+    fireEvent.click(screen.getByRole("button", { name: /^Suggest an alternative/ }));
+    fireEvent.change(await screen.findByLabelText("Item name"), { target: { value: "Mini robot" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send suggestion" }));
+    const client = await screen.findByText("Must be a valid amount (e.g., 12.50)");
+    const price = screen.getByLabelText("Price ($)");
+    expect(price.getAttribute("aria-invalid")).toBe("true");
+    expect(price.getAttribute("aria-describedby")).toBe(client.id);
+    expect(bodies).toEqual([]);
+
+    fireEvent.change(price, { target: { value: "19.99" } });
+    answers.push(() =>
+      json(400, {
+        message: "Validation failed",
+        errors: [{ field: "suggestedItem.name", message: "Suggested item name is too long" }],
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Send suggestion" }));
+    const server = await screen.findByText("Suggested item name is too long");
+    expect(screen.getByLabelText("Item name").getAttribute("aria-describedby")).toBe(server.id);
+    expect(screen.getByLabelText("Item name").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText("Must be a valid amount (e.g., 12.50)")).toBeNull();
+    expect(bodies).toEqual([{ status: "declined", suggestedItem: { name: "Mini robot", price: "19.99" } }]);
+  });
+
+  test("a decline reason the server refuses says why beside the reason", async () => {
+    renderActions();
+    fireEvent.click(screen.getByRole("button", { name: /^Decline Maya's request/ }));
+    const reason = screen.getByLabelText("Reason for Maya (optional)");
+    fireEvent.change(reason, { target: { value: "Later" } });
+    answers.push(() =>
+      json(400, { message: "Validation failed", errors: [{ field: "note", message: "Note is not allowed" }] }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Decline" }));
+    const message = await screen.findByText("Note is not allowed");
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    expect(reason.getAttribute("aria-describedby")).toBe(message.id);
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        variant: "destructive",
+        description: "Failed to update cart status. Please try again.",
+      }),
+    );
+  });
 });

@@ -1,6 +1,9 @@
-import { type Cart, CartStatusUpdateSchema, SuggestedItemSchema } from "@shared/schemas/carts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Cart, CartStatusUpdateSchema } from "@shared/schemas/carts";
 import { Check, Lightbulb, X } from "lucide-react";
-import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
+import { type FieldValues, type Path, type UseFormSetError, useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,7 +17,6 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
 import { amountInput, formatAmount } from "@/components/ui/money";
 import { ToastButton } from "@/components/ui/toaster";
 import { toast } from "@/hooks/use-toast";
@@ -88,60 +90,92 @@ function toastFailure(error: unknown) {
   toast({ variant: "destructive", title: "Error", description: message ?? FAILURE });
 }
 
+/** The suggestion dialog as typed: every box is text until it is sent. */
+interface SuggestDraft {
+  note: string;
+  suggestedItem: { name: string; price: string; url: string };
+}
+const EMPTY_SUGGESTION: SuggestDraft = { note: "", suggestedItem: { name: "", price: "", url: "" } };
+
+const hasItem = ({ name, price, url }: SuggestDraft["suggestedItem"]) =>
+  Boolean(name.trim() || price.trim() || url.trim());
+
+/**
+ * The dialog checked as the decision it becomes, by the contract the server checks it with, so its messages
+ * ("Suggested item name is required", a note that can spoof the child reading it) land on the same boxes from
+ * either side: the error paths ("note", "suggestedItem.price") are the form's own field names. Empty boxes are
+ * left out; an item with no box filled is no suggestion at all.
+ */
+const SuggestSchema = z.preprocess(
+  ({ note, suggestedItem: item }: SuggestDraft) => ({
+    ...(note.trim() ? { note } : {}),
+    ...(hasItem(item)
+      ? {
+          suggestedItem: {
+            name: item.name,
+            price: amountInput(item.price),
+            ...(item.url.trim() ? { url: item.url.trim() } : {}),
+          },
+        }
+      : {}),
+  }),
+  CartStatusUpdateSchema.pick({ note: true, suggestedItem: true }),
+);
+
+/** Puts a 400's field messages on the boxes they name; `fields` are the form's own names, which are the API's. */
+function setServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  fields: readonly Path<T>[],
+) {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return;
+  for (const [field, message] of Object.entries(error.fieldErrors)) {
+    if ((fields as readonly string[]).includes(field)) setError(field as Path<T>, { type: "server", message });
+  }
+}
+
+const SUGGEST_FIELDS = ["note", "suggestedItem.name", "suggestedItem.price", "suggestedItem.url"] as const;
+
 /**
  * A decline that carries a note, an item the child can request instead, or both. Leaving the item empty
  * declines with the note alone.
  */
 function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => void }) {
   const decide = useDecideCart({ onDecided: toastDecided(cart) });
-  const [note, setNote] = useState("");
-  const [item, setItem] = useState({ name: "", price: "", url: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<SuggestDraft, unknown, z.output<typeof SuggestSchema>>({
+    resolver: zodResolver(SuggestSchema),
+    defaultValues: EMPTY_SUGGESTION,
+    // Checked again when sent, not at each keystroke.
+    reValidateMode: "onSubmit",
+  });
+  const { errors } = form.formState;
   const id = useId();
 
-  const withItem = Boolean(item.name.trim() || item.price.trim() || item.url.trim());
+  const withItem = hasItem(useWatch({ control: form.control, name: "suggestedItem" }));
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    // The server refuses a note that can spoof the child reading it; saying so here beats a "try again" toast.
-    const parsedNote = CartStatusUpdateSchema.shape.note.safeParse(note);
-    if (!parsedNote.success) found.note = parsedNote.error.issues[0]?.message ?? "";
-    let suggestedItem: { name: string; price: string; url?: string } | undefined;
-    if (withItem) {
-      const parsed = SuggestedItemSchema.safeParse({
-        name: item.name,
-        price: amountInput(item.price),
-        ...(item.url.trim() ? { url: item.url.trim() } : {}),
-      });
-      if (parsed.success) suggestedItem = parsed.data;
-      else for (const i of parsed.error.issues) found[String(i.path[0])] ??= i.message;
+  const onSubmit = form.handleSubmit(async (decision) => {
+    try {
+      await decide.mutateAsync({ cartId: cart.id, status: "declined", ...decision });
+      onClose();
+    } catch (error) {
+      setServerErrors(form.setError, error, SUGGEST_FIELDS);
+      toastFailure(error);
     }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    decide.mutate(
-      { cartId: cart.id, status: "declined", ...(note.trim() ? { note: note.trim() } : {}), suggestedItem },
-      {
-        onSuccess: onClose,
-        onError: toastFailure,
-      },
+  });
+
+  const field = (name: "name" | "price" | "url", label: string, extra: Partial<ComponentProps<"input">>) => {
+    const error = errors.suggestedItem?.[name]?.message;
+    return (
+      <FormField id={`${id}-${name}`} label={label} error={error}>
+        <Input
+          id={`${id}-${name}`}
+          {...form.register(`suggestedItem.${name}`)}
+          {...describedBy(`${id}-${name}`, { error })}
+          {...extra}
+        />
+      </FormField>
     );
   };
-
-  const field = (name: "name" | "price" | "url", label: string, extra: Partial<ComponentProps<"input">>) => (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <Input
-        id={`${id}-${name}`}
-        value={item[name]}
-        onChange={(e) => setItem((s) => ({ ...s, [name]: e.target.value }))}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        {...extra}
-      />
-      <FieldError id={`${id}-${name}-error`}>{errors[name]}</FieldError>
-    </div>
-  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -152,19 +186,15 @@ function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => v
           and can request the item you suggest with one tap; leave the item empty to send the note alone.
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-note`}>Note for {cart.childName} (optional)</Label>
+          <FormField id={`${id}-note`} label={`Note for ${cart.childName} (optional)`} error={errors.note?.message}>
             <Textarea
               id={`${id}-note`}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
               maxLength={500}
               placeholder="This one is cheaper and just as good."
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? `${id}-note-error` : undefined}
+              {...form.register("note")}
+              {...describedBy(`${id}-note`, { error: errors.note?.message })}
             />
-            <FieldError id={`${id}-note-error`}>{errors.note}</FieldError>
-          </div>
+          </FormField>
           <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-800">Suggested item (optional)</legend>
             {field("name", "Item name", { maxLength: 200 })}
@@ -185,30 +215,31 @@ function SuggestDialog({ cart, onClose }: { cart: DecisionCart; onClose: () => v
   );
 }
 
+/** The reason box checked by the contract's own note rule: the server refuses a note that can spoof the child. */
+const DeclineReasonSchema = CartStatusUpdateSchema.pick({ note: true });
+
 /**
  * Decline's reason, in place of the buttons: one field, and Decline (or Enter) sends at once, with or without
  * a reason. No "are you sure": the toast's Undo is the way back.
  */
 function DeclineReason({ cart, onCancel }: { cart: DecisionCart; onCancel: () => void }) {
   const decide = useDecideCart({ onDecided: toastDecided(cart) });
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<z.input<typeof DeclineReasonSchema>, unknown, z.output<typeof DeclineReasonSchema>>({
+    resolver: zodResolver(DeclineReasonSchema),
+    defaultValues: { note: "" },
+    reValidateMode: "onSubmit",
+  });
+  const error = form.formState.errors.note?.message;
   const id = useId();
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    // The server refuses a note that can spoof the child reading it; saying so here beats a "try again" toast.
-    const parsed = CartStatusUpdateSchema.shape.note.safeParse(note);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
+  const onSubmit = form.handleSubmit(async ({ note }) => {
+    try {
+      await decide.mutateAsync({ cartId: cart.id, status: "declined", ...(note ? { note } : {}) });
+    } catch (err) {
+      setServerErrors(form.setError, err, ["note"]);
+      toastFailure(err);
     }
-    setError(undefined);
-    decide.mutate(
-      { cartId: cart.id, status: "declined", ...(parsed.data ? { note: parsed.data } : {}) },
-      { onError: toastFailure },
-    );
-  };
+  });
 
   return (
     <form
@@ -221,12 +252,11 @@ function DeclineReason({ cart, onCancel }: { cart: DecisionCart; onCancel: () =>
       <FormField id={id} label={`Reason for ${cart.childName} (optional)`} error={error}>
         <Input
           id={id}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
           maxLength={500}
           placeholder="Let's wait for your birthday."
           // The field opens in place because Decline was just pressed: typing goes straight into it.
           autoFocus
+          {...form.register("note")}
           {...describedBy(id, { error })}
         />
       </FormField>

@@ -88,6 +88,28 @@ describe("DecideByLink", () => {
     expect(requests[1]?.body).toEqual({ note: "Maybe for your birthday" });
   });
 
+  test("the note's message from the schema and from a 400 sits on the note", async () => {
+    answers.push(() => json(200, link({ decision: "decline" })));
+    renderPage();
+    const note = await screen.findByLabelText("Note for Maya (optional)");
+    fireEvent.change(note, { target: { value: "x".repeat(501) } });
+    fireEvent.click(screen.getByRole("button", { name: "Decline" }));
+    const client = await screen.findByText("Must be at most 500 characters");
+    expect(note.getAttribute("aria-invalid")).toBe("true");
+    expect(note.getAttribute("aria-describedby")).toBe(client.id);
+    expect(requests).toHaveLength(1);
+
+    fireEvent.change(note, { target: { value: "Not now" } });
+    answers.push(() =>
+      json(400, { message: "Validation failed", errors: [{ field: "note", message: "Note is not allowed here" }] }),
+    );
+    answers.push(() => json(200, link({ decision: "decline" })));
+    fireEvent.click(screen.getByRole("button", { name: "Decline" }));
+    const server = await screen.findByText("Note is not allowed here");
+    expect(note.getAttribute("aria-describedby")).toBe(server.id);
+    expect(screen.queryByText("Validation failed")).toBeNull();
+  });
+
   test("over budget (409): the server's words and a way to sign in", async () => {
     answers.push(() => json(200, link()));
     renderPage();

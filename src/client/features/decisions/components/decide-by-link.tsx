@@ -1,12 +1,20 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { formatDollars } from "@shared/rules/money";
 import type { Cart } from "@shared/schemas/carts";
-import { DecideByLinkSchema, type DecisionLink, type DecisionLinkGone } from "@shared/schemas/notifications";
+import {
+  type DecideByLink as DecideByLinkInput,
+  DecideByLinkSchema,
+  type DecisionLink,
+  type DecisionLinkGone,
+} from "@shared/schemas/notifications";
 import { CheckCircle2, Clock, ExternalLink, Info, LogIn, XCircle } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { describedBy, FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
 import { formatAmount, toCents } from "@/components/ui/money";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiRequestError, clientErrorMessage } from "@/lib/api";
@@ -169,21 +177,23 @@ function Outcome({ cart, childName }: { cart: Cart; childName: string }) {
 
 /** The confirmation: one button, and for a decline an optional note for the child. */
 function Confirm({ link, decide }: { link: DecisionLink; decide: ReturnType<typeof useDecideByLink> }) {
-  const [note, setNote] = useState("");
-  const [noteError, setNoteError] = useState<string | undefined>();
+  const form = useForm<DecideByLinkInput, unknown, z.output<typeof DecideByLinkSchema>>({
+    resolver: zodResolver(DecideByLinkSchema),
+    defaultValues: { note: "" },
+    reValidateMode: "onSubmit",
+  });
+  const noteError = form.formState.errors.note?.message;
   const id = useId();
   const approve = link.decision === "approve";
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = DecideByLinkSchema.safeParse(approve ? {} : { note });
-    if (!parsed.success) {
-      setNoteError(parsed.error.issues[0]?.message);
-      return;
+  const onSubmit = form.handleSubmit(async ({ note }) => {
+    try {
+      await decide.mutateAsync(!approve && note ? { note } : {});
+    } catch (error) {
+      const message = error instanceof ApiRequestError && error.status === 400 ? error.fieldErrors.note : undefined;
+      if (message) form.setError("note", { type: "server", message });
     }
-    setNoteError(undefined);
-    decide.mutate(parsed.data.note ? { note: parsed.data.note } : {});
-  };
+  });
 
   const gone = goneOf(decide.error);
   if (gone) {
@@ -194,23 +204,22 @@ function Confirm({ link, decide }: { link: DecisionLink; decide: ReturnType<type
     );
   }
   const overBudget = decide.error instanceof ApiRequestError && decide.error.status === 409;
+  // A 400 about the note is said beside the note, not a second time below it.
+  const noteRefused =
+    decide.error instanceof ApiRequestError && decide.error.status === 400 && !!decide.error.fieldErrors.note;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {!approve && (
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-note`}>Note for {link.childName} (optional)</Label>
+        <FormField id={`${id}-note`} label={`Note for ${link.childName} (optional)`} error={noteError}>
           <Textarea
             id={`${id}-note`}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
             maxLength={500}
             placeholder="Let's look for a cheaper one together."
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? `${id}-note-error` : undefined}
+            {...form.register("note")}
+            {...describedBy(`${id}-note`, { error: noteError })}
           />
-          <FieldError id={`${id}-note-error`}>{noteError}</FieldError>
-        </div>
+        </FormField>
       )}
       {overBudget ? (
         <Notice tone="warning" icon={Info} title="This would go over the budget">
@@ -220,7 +229,8 @@ function Confirm({ link, decide }: { link: DecisionLink; decide: ReturnType<type
           </div>
         </Notice>
       ) : (
-        decide.isError && (
+        decide.isError &&
+        !noteRefused && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {clientErrorMessage(decide.error, "We couldn't record your decision. Please try again.")}
           </p>

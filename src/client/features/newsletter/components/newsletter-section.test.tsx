@@ -54,6 +54,22 @@ describe("NewsletterSection", () => {
     expect(calls).toEqual([]);
   });
 
+  test("an address the shared schema refuses shows its message on the field, sends nothing, and clears when edited", async () => {
+    renderSection();
+    // The browser's e-mail check passes it; the schema's length limit (the server's too) does not.
+    type(`${"a".repeat(250)}@example.com`);
+    subscribe();
+    const message = await screen.findByText("E-mail must be at most 254 characters");
+    expect(message.id).toBe("newsletter-email-error");
+    expect(email().getAttribute("aria-invalid")).toBe("true");
+    expect(email().getAttribute("aria-describedby")).toBe("newsletter-email-error");
+    expect(calls).toEqual([]);
+    expect(toast).not.toHaveBeenCalled();
+    type("parent@example.com");
+    expect(screen.queryByText("E-mail must be at most 254 characters")).toBeNull();
+    expect(email().getAttribute("aria-invalid")).toBeNull();
+  });
+
   test("a 201 posts the trimmed address and replaces the form with the thank-you", async () => {
     answer = async () => json(201, { id: "n1", email: "parent@example.com", createdAt: "2026-11-22T02:00:00.000Z" });
     renderSection();

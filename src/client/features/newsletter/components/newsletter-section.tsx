@@ -1,8 +1,12 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type NewsletterSignup, NewsletterSignupSchema } from "@shared/schemas/public-forms";
 import { CalendarDays, CheckCircle2, Loader2, Mail, Send } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
 import { useCreateNewsletterSubscription } from "../api/create-newsletter-subscription";
@@ -37,9 +41,14 @@ function describeSubscribeError(error: unknown): { title: string; description: s
 
 /** spec 001 §2.2 and §5, docs/product-contract.md "Public forms": the newsletter signup on the landing page. */
 export function NewsletterSection() {
-  const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const subscribe = useCreateNewsletterSubscription();
+  const form = useForm<NewsletterSignup, unknown, z.output<typeof NewsletterSignupSchema>>({
+    resolver: zodResolver(NewsletterSignupSchema),
+    defaultValues: { email: "" },
+    // A message stays until the next attempt or until the address is edited, never re-checked per keystroke.
+    reValidateMode: "onSubmit",
+  });
+  const fieldError = form.formState.errors.email?.message;
   const thanksHeading = useRef<HTMLHeadingElement>(null);
   const errorToast = useRef<ReturnType<typeof toast> | undefined>(undefined);
 
@@ -48,30 +57,36 @@ export function NewsletterSection() {
     if (subscribe.isSuccess) thanksHeading.current?.focus();
   }, [subscribe.isSuccess]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      toast({
-        title: "Email Required",
-        description: "Please enter your email address to subscribe",
-        variant: "destructive",
-      });
-      return;
-    }
-    setFieldError(undefined);
+  const send = form.handleSubmit(({ email }) => {
     // A new attempt makes the last failure's message stale.
     errorToast.current?.dismiss();
     subscribe.mutate(
-      { email: address },
+      { email },
       {
         onError: (error) => {
           const { title, description, field } = describeSubscribeError(error);
-          setFieldError(field);
+          if (field) form.setError("email", { type: "server", message: field });
           errorToast.current = toast({ title, description, variant: "destructive" });
         },
       },
     );
+  });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    // spec 001 §5: an empty address is the 'Email Required' toast alone, at once, not a message under the box.
+    // The shared schema's own message for it is the toast's description.
+    const address = form.getValues("email");
+    if (address.trim() === "") {
+      e.preventDefault();
+      form.clearErrors("email");
+      toast({
+        title: "Email Required",
+        description: NewsletterSignupSchema.safeParse({ email: address }).error?.issues[0]?.message ?? "",
+        variant: "destructive",
+      });
+      return;
+    }
+    return send(e);
   };
 
   return (
@@ -120,43 +135,38 @@ export function NewsletterSection() {
               month. Unsubscribe with one click.
             </p>
             <form onSubmit={submit} className="mx-auto mt-8 max-w-lg text-left">
-              <Label htmlFor="newsletter-email" className="text-white">
-                Your e-mail address
-              </Label>
-              <div className="mt-1.5 flex flex-col gap-3 sm:flex-row">
-                <Input
-                  id="newsletter-email"
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  className="h-12"
-                  value={email}
-                  onChange={(e) => {
-                    setEmail(e.target.value);
-                    setFieldError(undefined);
-                  }}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? "newsletter-email-error" : undefined}
-                />
-                <Button
-                  type="submit"
-                  size="lg"
-                  disabled={subscribe.isPending}
-                  className="bg-white text-brand-800 hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-800"
-                >
-                  {subscribe.isPending ? (
-                    <Loader2 className="motion-safe:animate-spin" aria-hidden />
-                  ) : (
-                    <Send aria-hidden />
-                  )}
-                  {subscribe.isPending ? "Subscribing…" : "Subscribe"}
-                </Button>
-              </div>
-              {fieldError && (
-                <div className="mt-2 rounded-md bg-white px-3 py-2">
-                  <FieldError id="newsletter-email-error">{fieldError}</FieldError>
+              <FormField
+                id="newsletter-email"
+                label="Your e-mail address"
+                labelClassName="text-white"
+                error={fieldError}
+                errorClassName="mt-0.5 rounded-md bg-white px-3 py-2"
+              >
+                <div className="flex flex-col gap-3 sm:flex-row">
+                  <Input
+                    id="newsletter-email"
+                    type="email"
+                    autoComplete="email"
+                    placeholder="you@example.com"
+                    className="h-12"
+                    {...form.register("email", { onChange: () => form.clearErrors("email") })}
+                    {...describedBy("newsletter-email", { error: fieldError })}
+                  />
+                  <Button
+                    type="submit"
+                    size="lg"
+                    disabled={subscribe.isPending}
+                    className="bg-white text-brand-800 hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-800"
+                  >
+                    {subscribe.isPending ? (
+                      <Loader2 className="motion-safe:animate-spin" aria-hidden />
+                    ) : (
+                      <Send aria-hidden />
+                    )}
+                    {subscribe.isPending ? "Subscribing…" : "Subscribe"}
+                  </Button>
                 </div>
-              )}
+              </FormField>
             </form>
           </>
         )}

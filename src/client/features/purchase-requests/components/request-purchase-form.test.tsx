@@ -120,34 +120,37 @@ describe("RequestPurchaseForm", () => {
     expect(screen.queryByRole("button", { name: /Remove item/ })).toBeNull();
   });
 
-  test("an empty or invalid request is not sent and each field says what is wrong", () => {
+  test("an empty or invalid request is not sent and each field says what is wrong", async () => {
     renderForm();
     type("How many?", "0");
     type("Price ($)", "abc");
     type("Link (optional)", "not a link");
     submit();
-    expect(screen.getByText("Retailer is required")).toBeTruthy();
+    expect(await screen.findByText("Retailer is required")).toBeTruthy();
     expect(screen.getByText("Item name is required")).toBeTruthy();
     expect(screen.getByText("Must be a valid amount (e.g., 12.50)")).toBeTruthy();
     expect(screen.getByText("Quantity must be at least 1")).toBeTruthy();
     expect(screen.getByText("Must be a web address")).toBeTruthy();
     expect(screen.getAllByLabelText("Price ($)")[0]?.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getAllByLabelText("Price ($)")[0]?.getAttribute("aria-describedby")).toBe(
+      screen.getByText("Must be a valid amount (e.g., 12.50)").id,
+    );
     expect(calls).toEqual([]);
   });
 
-  test("a note with a hidden character says so beside the note; emoji sequences are fine", () => {
+  test("a note with a hidden character says so beside the note; emoji sequences are fine", async () => {
     renderForm();
     type("Shop or website", "Bookshop");
     type("What is it?", "Atlas");
     type("Price ($)", "5.00");
     type("Note for your parent (optional)", "for sch\u200Bool");
     submit();
-    expect(screen.getByText("Notes can't contain hidden or control characters")).toBeTruthy();
+    expect(await screen.findByText("Notes can't contain hidden or control characters")).toBeTruthy();
     expect(screen.getByLabelText("Note for your parent (optional)").getAttribute("aria-invalid")).toBe("true");
     expect(calls).toEqual([]);
     type("Note for your parent (optional)", "for our trip 👨‍👩‍👧");
     submit();
-    expect(screen.queryByText("Notes can't contain hidden or control characters")).toBeNull();
+    await vi.waitFor(() => expect(screen.queryByText("Notes can't contain hidden or control characters")).toBeNull());
   });
 
   test("a valid request is sent with an Idempotency-Key and shows the automatic approval and its reason", async () => {
@@ -213,7 +216,10 @@ describe("RequestPurchaseForm", () => {
       json(400, { message: "Validation failed", errors: [{ field: "items.0.name", message: "Name is too rude" }] }),
     );
     submit();
-    expect(await screen.findByText("Name is too rude")).toBeTruthy();
+    const message = await screen.findByText("Name is too rude");
+    const name = screen.getByLabelText("What is it?");
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(name.getAttribute("aria-describedby")).toBe(message.id);
     expect(screen.queryByText("Validation failed")).toBeNull();
   });
 });

@@ -1,22 +1,18 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { Cart } from "@shared/schemas/carts";
 import type { Category } from "@shared/schemas/categories";
 import { CircleCheck, Hourglass, Plus, Send, ShoppingCart, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { type FieldPath, useFieldArray, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
+import { FieldError } from "@/components/ui/label";
 import { ApiRequestError, clientErrorMessage } from "@/lib/api";
 import { useSubmitCart } from "../api/submit-cart";
-import {
-  type CartDraft,
-  draftTotal,
-  emptyDraft,
-  emptyItem,
-  type ItemDraft,
-  toSubmission,
-  validateDraft,
-} from "../lib/cart-draft";
+import { type CartDraft, CartDraftSchema, draftTotal, emptyDraft, emptyItem } from "../lib/cart-draft";
 import { childReason } from "../lib/child-words";
 
 const MAX_ITEMS = 100;
@@ -62,8 +58,15 @@ function SubmittedCart({ cart, onAgain }: { cart: Cart; onAgain: () => void }) {
  * `categories` are the ones an item can be filed under (the page reads them; none while they load).
  */
 export function RequestPurchaseForm({ childId, categories }: { childId: string; categories: Category[] }) {
-  const [draft, setDraft] = useState<CartDraft>(emptyDraft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<CartDraft, unknown, z.output<typeof CartDraftSchema>>({
+    resolver: zodResolver(CartDraftSchema),
+    defaultValues: emptyDraft(),
+    // Messages are checked again when the request is sent, not at each keystroke.
+    reValidateMode: "onSubmit",
+  });
+  const items = useFieldArray({ control: form.control, name: "items" });
+  const draft = useWatch({ control: form.control }) as CartDraft;
+  const { errors } = form.formState;
   const [result, setResult] = useState<Cart | null>(null);
   // Folded until asked for, so the child's carts and their outcomes stay in view on a phone.
   const [open, setOpen] = useState(false);
@@ -73,36 +76,28 @@ export function RequestPurchaseForm({ childId, categories }: { childId: string; 
   const formId = useId();
   const fieldId = (name: string) => `${formId}-${name}`;
 
-  const setItem = (index: number, patch: Partial<ItemDraft>) => {
-    setDraft((d) => ({ ...d, items: d.items.map((item, i) => (i === index ? { ...item, ...patch } : item)) }));
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const input = toSubmission(draft);
+  const onSubmit = form.handleSubmit(async (input) => {
     const body = JSON.stringify(input);
     if (attempt.current?.body !== body) attempt.current = { key: crypto.randomUUID(), body };
-    submit.mutate(
-      { input, idempotencyKey: attempt.current.key },
-      {
-        onSuccess: (cart) => {
-          attempt.current = null;
-          setResult(cart);
-          setOpen(false);
-          setDraft(emptyDraft());
-        },
-        onError: (err) => {
-          if (err instanceof ApiRequestError && err.status === 400) setErrors(err.fieldErrors);
-        },
-      },
-    );
-  };
+    try {
+      const cart = await submit.mutateAsync({ input, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      setResult(cart);
+      setOpen(false);
+      form.reset(emptyDraft());
+    } catch (err) {
+      // The server's field keys are the form's own ("items.0.name"); any other refusal is said below the form.
+      if (err instanceof ApiRequestError && err.status === 400) {
+        for (const [field, message] of Object.entries(err.fieldErrors)) {
+          form.setError(field as FieldPath<CartDraft>, { type: "server", message });
+        }
+      }
+    }
+  });
 
-  const error = (name: string) => errors[name];
-  const describedBy = (name: string) => (errors[name] ? `${fieldId(name)}-error` : undefined);
+  const error = (name: FieldPath<CartDraft>): string | undefined =>
+    form.getFieldState(name, form.formState).error?.message;
+  const itemsError = errors.items?.root?.message ?? errors.items?.message;
 
   return (
     <Card>
@@ -129,106 +124,86 @@ export function RequestPurchaseForm({ childId, categories }: { childId: string; 
           </Button>
         ) : (
           <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Request a purchase">
-            <div className="grid gap-1.5">
-              <Label htmlFor={fieldId("retailer")}>Shop or website</Label>
+            <FormField id={fieldId("retailer")} label="Shop or website" error={error("retailer")}>
               <Input
                 id={fieldId("retailer")}
-                value={draft.retailer}
-                onChange={(e) => setDraft((d) => ({ ...d, retailer: e.target.value }))}
                 placeholder="e.g. Bookshop"
                 maxLength={100}
-                aria-invalid={error("retailer") ? true : undefined}
-                aria-describedby={describedBy("retailer")}
+                {...form.register("retailer")}
+                {...describedBy(fieldId("retailer"), { error: error("retailer") })}
               />
-              <FieldError id={`${fieldId("retailer")}-error`}>{error("retailer")}</FieldError>
-            </div>
+            </FormField>
 
             {/* A fieldset is at least as wide as its content by default; a long category name must not widen the page. */}
             <fieldset className="grid min-w-0 gap-4">
               <legend className="mb-2 text-sm font-medium text-slate-800">Items</legend>
-              {draft.items.map((item, index) => {
-                const f = (name: string) => `items.${index}.${name}`;
+              {items.fields.map((item, index) => {
+                const f = (name: "name" | "price" | "quantity" | "url" | "category") =>
+                  `items.${index}.${name}` as const;
                 const n = index + 1;
                 return (
-                  <div key={item.key} className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+                  <div key={item.id} className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
                     <div className="flex items-center justify-between">
                       <span className="text-sm font-semibold text-slate-700">Item {n}</span>
-                      {draft.items.length > 1 && (
+                      {items.fields.length > 1 && (
                         <Button
                           type="button"
                           variant="ghost"
                           size="sm"
                           aria-label={`Remove item ${n}`}
-                          onClick={() => setDraft((d) => ({ ...d, items: d.items.filter((_, i) => i !== index) }))}
+                          onClick={() => items.remove(index)}
                         >
                           <Trash2 aria-hidden />
                           Remove
                         </Button>
                       )}
                     </div>
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={fieldId(f("name"))}>What is it?</Label>
+                    <FormField id={fieldId(f("name"))} label="What is it?" error={error(f("name"))}>
                       <Input
                         id={fieldId(f("name"))}
-                        value={item.name}
-                        onChange={(e) => setItem(index, { name: e.target.value })}
                         maxLength={200}
-                        aria-invalid={error(f("name")) ? true : undefined}
-                        aria-describedby={describedBy(f("name"))}
+                        {...form.register(f("name"))}
+                        {...describedBy(fieldId(f("name")), { error: error(f("name")) })}
                       />
-                      <FieldError id={`${fieldId(f("name"))}-error`}>{error(f("name"))}</FieldError>
-                    </div>
+                    </FormField>
                     <div className="grid grid-cols-2 gap-3">
-                      <div className="grid content-start gap-1.5">
-                        <Label htmlFor={fieldId(f("price"))}>Price ($)</Label>
+                      <FormField id={fieldId(f("price"))} label="Price ($)" error={error(f("price"))}>
                         <Input
                           id={fieldId(f("price"))}
-                          value={item.price}
-                          onChange={(e) => setItem(index, { price: e.target.value })}
                           inputMode="decimal"
                           placeholder="12.50"
-                          aria-invalid={error(f("price")) ? true : undefined}
-                          aria-describedby={describedBy(f("price"))}
+                          {...form.register(f("price"))}
+                          {...describedBy(fieldId(f("price")), { error: error(f("price")) })}
                         />
-                        <FieldError id={`${fieldId(f("price"))}-error`}>{error(f("price"))}</FieldError>
-                      </div>
-                      <div className="grid content-start gap-1.5">
-                        <Label htmlFor={fieldId(f("quantity"))}>How many?</Label>
+                      </FormField>
+                      <FormField id={fieldId(f("quantity"))} label="How many?" error={error(f("quantity"))}>
                         <Input
                           id={fieldId(f("quantity"))}
-                          value={item.quantity}
-                          onChange={(e) => setItem(index, { quantity: e.target.value })}
                           type="number"
                           inputMode="numeric"
                           min={1}
                           max={99}
-                          aria-invalid={error(f("quantity")) ? true : undefined}
-                          aria-describedby={describedBy(f("quantity"))}
+                          {...form.register(f("quantity"))}
+                          {...describedBy(fieldId(f("quantity")), { error: error(f("quantity")) })}
                         />
-                        <FieldError id={`${fieldId(f("quantity"))}-error`}>{error(f("quantity"))}</FieldError>
-                      </div>
+                      </FormField>
                     </div>
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={fieldId(f("url"))}>Link (optional)</Label>
+                    <FormField id={fieldId(f("url"))} label="Link (optional)" error={error(f("url"))}>
                       <Input
                         id={fieldId(f("url"))}
-                        value={item.url}
-                        onChange={(e) => setItem(index, { url: e.target.value })}
                         type="url"
                         inputMode="url"
                         placeholder="https://"
-                        aria-invalid={error(f("url")) ? true : undefined}
-                        aria-describedby={describedBy(f("url"))}
+                        {...form.register(f("url"))}
+                        {...describedBy(fieldId(f("url")), { error: error(f("url")) })}
                       />
-                      <FieldError id={`${fieldId(f("url"))}-error`}>{error(f("url"))}</FieldError>
-                    </div>
+                    </FormField>
                     {categories.length > 0 && (
-                      <div className="grid gap-1.5">
-                        <Label htmlFor={fieldId(f("category"))}>Category (optional)</Label>
+                      <FormField id={fieldId(f("category"))} label="Category (optional)" error={error(f("category"))}>
                         <select
                           id={fieldId(f("category"))}
-                          value={item.category}
-                          onChange={(e) => setItem(index, { category: e.target.value })}
+                          {...form.register(f("category"))}
+                          {...describedBy(fieldId(f("category")), { error: error(f("category")) })}
                           className="h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30 sm:text-sm"
                         >
                           <option value="">No category</option>
@@ -239,37 +214,29 @@ export function RequestPurchaseForm({ childId, categories }: { childId: string; 
                             </option>
                           ))}
                         </select>
-                      </div>
+                      </FormField>
                     )}
                   </div>
                 );
               })}
-              {draft.items.length < MAX_ITEMS && (
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={() => setDraft((d) => ({ ...d, items: [...d.items, emptyItem()] }))}
-                >
+              {items.fields.length < MAX_ITEMS && (
+                <Button type="button" variant="secondary" onClick={() => items.append(emptyItem())}>
                   <Plus aria-hidden />
                   Add another item
                 </Button>
               )}
-              <FieldError id={`${fieldId("items")}-error`}>{error("items")}</FieldError>
+              <FieldError id={`${fieldId("items")}-error`}>{itemsError}</FieldError>
             </fieldset>
 
-            <div className="grid gap-1.5">
-              <Label htmlFor={fieldId("notes")}>Note for your parent (optional)</Label>
+            <FormField id={fieldId("notes")} label="Note for your parent (optional)" error={error("notes")}>
               <Textarea
                 id={fieldId("notes")}
-                value={draft.notes}
-                onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
                 maxLength={1000}
                 placeholder="Why would you like it?"
-                aria-invalid={error("notes") ? true : undefined}
-                aria-describedby={describedBy("notes")}
+                {...form.register("notes")}
+                {...describedBy(fieldId("notes"), { error: error("notes") })}
               />
-              <FieldError id={`${fieldId("notes")}-error`}>{error("notes")}</FieldError>
-            </div>
+            </FormField>
 
             <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-lg font-semibold text-slate-900" aria-live="polite">
@@ -282,7 +249,7 @@ export function RequestPurchaseForm({ childId, categories }: { childId: string; 
                   size="lg"
                   onClick={() => {
                     setOpen(false);
-                    setErrors({});
+                    form.clearErrors();
                     submit.reset();
                   }}
                 >

@@ -1,5 +1,6 @@
 import { formatDollars, isAmount, parseCents } from "@shared/rules/money";
 import { type CartSubmit, CartSubmitSchema } from "@shared/schemas/carts";
+import { z } from "zod";
 import { amountInput } from "@/components/ui/money";
 
 /** One line of the form as typed: every field is text until it is sent. */
@@ -61,14 +62,9 @@ export function toSubmission(draft: CartDraft): CartSubmit {
   };
 }
 
-/** Field errors keyed like the server's: "retailer", "items.0.price". */
-export function validateDraft(draft: CartDraft): Record<string, string> {
-  const result = CartSubmitSchema.safeParse(toSubmission(draft));
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+/**
+ * The form's text checked as the request it becomes, by the contract the server checks it with: error paths are
+ * the server's ("retailer", "items.0.price"), which are the form's own field names, so one set of messages
+ * lands on the same boxes from either side. The output is the request body.
+ */
+export const CartDraftSchema = z.preprocess((draft: CartDraft) => toSubmission(draft), CartSubmitSchema);
