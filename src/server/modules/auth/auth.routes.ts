@@ -220,5 +220,7 @@ async function upsertOidcUser(app: FastifyInstance, p: Awaited<ReturnType<Oidc["
     createdAt: now,
   });
   if (!row) throw conflict("An account with this e-mail already exists");
+  // A first sign-in through the provider is a sign-up: it starts the welcome sequence too.
+  await app.automations.startFor("user.signup", row.id);
   return row.id;
 }
