@@ -17,7 +17,7 @@ import { LISTENER_NAME } from "./event-listener";
  * docs/product-contract.md "Hearing at once": an event reaches the right sessions on every app instance
  * that shares the database. Two instances, each with its own pool and its own listening connection, on
  * one PostgreSQL database (PGlite is one process's alone). Delivery is asserted, not its speed; the
- * bench (bench/live-events.ts) measures that.
+ * bench (bench/notify.ts) measures that.
  */
 describe.skipIf(testDatabaseKind() !== "postgres")("live events across app instances", () => {
   let shared: Database;
