@@ -34,6 +34,8 @@ export const carts = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** When the guardians were reminded at half the window; set once, so no reminder goes twice. */
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** The store's order number, given when the purchase is completed. */
+    orderNumber: text("order_number"),
     ...timestamps,
   },
   (t) => [

@@ -11,4 +11,5 @@ export * from "./public-forms";
 export * from "./rate-limits";
 export * from "./sessions";
 export * from "./staff";
+export * from "./store";
 export * from "./users";

@@ -180,6 +180,7 @@ export function decideSubmission(
     decidedAt: decision.approved ? now : null,
     expiresAt: decision.approved ? null : expiresAtFor(now, link.approvalWindowHours ?? DEFAULT_APPROVAL_WINDOW_HOURS),
     reminderSentAt: null,
+    orderNumber: null,
     createdAt: now,
     updatedAt: now,
   };
