@@ -14,7 +14,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "src/shared/**/*.test.ts",
+            "src/client/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+            "extension/**/*.test.ts",
+          ],
           environment: "happy-dom",
           setupFiles: ["./vitest.setup.ts"],
           // Projects with different worker counts must run as separate groups in one invocation.

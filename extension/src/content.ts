@@ -1,0 +1,26 @@
+import { chromeApi } from "./chrome";
+import { isReaderMessage } from "./messages";
+import { readProduct } from "./readers/product";
+import { readStoreCart } from "./store-cart";
+
+/**
+ * Injected into the active tab by the popup (activeTab + scripting, no host permissions), so it runs only
+ * when the child opens Pocketwise on a page, and reads only when the popup asks. Injected twice (the popup
+ * opened again), it listens once: the flag lives in the extension's isolated world, where the page cannot
+ * set it.
+ */
+const scope = globalThis as { pocketwiseReader?: true };
+if (!scope.pocketwiseReader) {
+  scope.pocketwiseReader = true;
+  const chrome = chromeApi();
+  chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !isReaderMessage(message)) return false;
+    if (message.type === "pocketwise:read-product") {
+      sendResponse(readProduct(document, location.href));
+      return false;
+    }
+    readStoreCart(document, location.href).then(sendResponse);
+    // Kept open for the asynchronous answer.
+    return true;
+  });
+}
