@@ -153,6 +153,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   await app.register(import("./modules/notifications/notifications.routes"));
   await app.register(import("./modules/notifications/decide.routes"), { cartDecider });
+  await app.register(import("./modules/merchants/merchants"), {
+    linkOrigin: ownOrigin(config),
+    // docs/spec "Asking from the store": webhook URLs follow the push endpoints' address rules.
+    allowLoopback: config.env !== "production",
+    worker: config.automations?.worker ?? false,
+  });
 
   registerClient(app, config.clientDir);
   return app;

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   "child_limit",
   "approval_limit",
   "owner_only",
+  "not_approved",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

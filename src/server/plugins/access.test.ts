@@ -53,6 +53,8 @@ const named = (routes: Route[]) => routes.map((r) => `${r.method} ${r.url}`).sor
  */
 const EXPECTED_PUBLIC = [
   "GET /api/callback",
+  // The hosted checkout page reads a merchant's session by its unguessable id (decision 141).
+  "GET /api/checkout/:id",
   "GET /api/decide/:token",
   "GET /api/docs",
   "GET /api/docs/json",
@@ -63,6 +65,8 @@ const EXPECTED_PUBLIC = [
   "GET /api/family/invitations/:token",
   "GET /api/login",
   "GET /api/logout",
+  // The merchant API authenticates by its own bearer API key, checked in each handler (decision 141).
+  "GET /api/merchant/v1/checkout-sessions/:id",
   "GET /api/test/health",
   "GET /api/unsubscribe/:token",
   "POST /api/admin/login",
@@ -76,6 +80,9 @@ const EXPECTED_PUBLIC = [
   "POST /api/demo-requests",
   "POST /api/kid/login",
   "POST /api/logout",
+  // The merchant API authenticates by its own bearer API key, checked in each handler (decision 141).
+  "POST /api/merchant/v1/checkout-sessions",
+  "POST /api/merchant/v1/checkout-sessions/:id/complete",
   "POST /api/newsletter",
   "POST /api/unsubscribe/:token",
 ];
@@ -91,6 +98,9 @@ const EXPECTED_CHILD = [
   "GET /api/events",
   "GET /api/kid/me",
   "POST /api/carts/:id/accept-suggestion",
+  "POST /api/carts/:id/complete",
+  // A child sends a store's checkout as its own cart (decision 141).
+  "POST /api/checkout/:id/send",
   "POST /api/children/:id/carts",
   "POST /api/chores/:id/complete",
 ];

@@ -59,6 +59,12 @@ export const CartStatusUpdateSchema = z.object({
 });
 export type CartStatusUpdate = z.input<typeof CartStatusUpdateSchema>;
 
+/** docs/decisions/140: an approved cart marked as bought, with the store's order number if there is one. */
+export const CartCompleteSchema = z.object({
+  orderNumber: TextSchema("Order number").max(64, { message: "Order number must be at most 64 characters" }).optional(),
+});
+export type CartComplete = z.input<typeof CartCompleteSchema>;
+
 /**
  * Items and suggestions as the API answers them: stored text as it is. The route's response schema is checked
  * on every answer, so the request rules (hidden characters, lengths, web addresses) must not be: text accepted
@@ -96,6 +102,8 @@ export const CartSchema = z.object({
   fromCartId: z.string().nullable(),
   approvedAt: IsoDateSchema.nullable(),
   completedAt: IsoDateSchema.nullable(),
+  /** The store's order number, given when the purchase was completed (docs/decisions/140). */
+  orderNumber: z.string().nullable(),
   /** The guardian who decided; null for an automatic decision or an expiry (docs/product-contract.md "The family and its guardians"). */
   decidedBy: DeciderSchema.nullable(),
   decidedAt: IsoDateSchema.nullable(),

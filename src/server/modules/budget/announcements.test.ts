@@ -36,6 +36,12 @@ describe("announced", () => {
     ]);
   });
 
+  it("announces a cart marked as bought as cart.completed, not as a decision (docs/decisions/140)", () => {
+    expect(announced(family, { decidedCarts: [cart(500, "completed", "k3")] }).events).toEqual([
+      { type: "cart.completed", familyId: family, childId, data: { cartId: "k3", childId, status: "completed" } },
+    ]);
+  });
+
   it("offers every badge row as earned; the statement keeps only those it really inserts", () => {
     const badge = { childId, type: "first_cart", title: "First Cart", description: "", earnedAt: new Date() };
     expect(announced(family, { badges: [badge] }).events).toEqual([

@@ -9,7 +9,8 @@ import { monthAmounts } from "./month-figures";
 /**
  * docs/product-contract.md "Hearing at once": the events a family's budget write tells its screens of,
  * added to the write's changes so the one statement writes and announces them (docs/decisions/131):
- * every new cart (`cart.submitted`), every decided cart (`cart.decided`), each badge row
+ * every new cart (`cart.submitted`), every decided cart (`cart.decided`, or `cart.completed` once it is
+ * bought), each badge row
  * (`badge.earned`) and a child's spending passing 75% or 90% of the month's budget (`budget.warning`).
  *
  * A badge row repeats a badge already earned more often than not (every cart earns "First Cart"), and
@@ -19,7 +20,7 @@ import { monthAmounts } from "./month-figures";
 export function announced(familyId: string, changes: Partial<BudgetChanges> | undefined): BudgetChanges {
   const all = noChanges();
   addChanges(all, changes);
-  const cartEvent = (type: "cart.submitted" | "cart.decided", cart: CartRow): EventInsert => ({
+  const cartEvent = (type: "cart.submitted" | "cart.decided" | "cart.completed", cart: CartRow): EventInsert => ({
     type,
     familyId,
     childId: cart.childId,
@@ -27,7 +28,8 @@ export function announced(familyId: string, changes: Partial<BudgetChanges> | un
   });
   all.events.push(
     ...all.newCarts.map((cart) => cartEvent("cart.submitted", cart)),
-    ...all.decidedCarts.map((cart) => cartEvent("cart.decided", cart)),
+    // A cart marked as bought was decided long before: it is announced as completed (docs/decisions/140).
+    ...all.decidedCarts.map((cart) => cartEvent(cart.status === "completed" ? "cart.completed" : "cart.decided", cart)),
     ...all.badges.map(
       (badge): EventInsert => ({
         type: "badge.earned",

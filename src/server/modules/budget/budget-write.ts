@@ -15,6 +15,7 @@ import {
   type UserRow,
   users,
 } from "../../db/schema";
+import { checkoutWebhooksSql } from "./checkout-webhooks";
 import { notificationIntentsSql } from "./notification-intents";
 
 /**
@@ -153,6 +154,8 @@ const PARTS = [
       "suggestedItem",
       "approvedAt",
       "declinedAt",
+      "completedAt",
+      "orderNumber",
       "decidedBy",
       "decidedAt",
       "updatedAt",
@@ -239,10 +242,12 @@ export async function writeBudgetChanges(ex: Executor, changes: Partial<BudgetCh
   const eventRows = sql`event_rows as (${insertEventsSql(all.events, badges ? newBadgesOnly : undefined)})`;
   // The e-mail and push intents of the events written (decision 133), in the same statement.
   const notificationRows = sql`notification_rows as (${notificationIntentsSql("event_rows")})`;
+  // A merchant's checkout session follows its cart, with its webhook event (decision 141), in the same statement.
+  const checkoutRows = checkoutWebhooksSql("event_rows");
   // One prepared statement for each set of parts; data-modifying WITH parts all run, read or not.
   await executePrepared(
     ex,
     `pw_budget_write_${parts.map((p) => p.name).join("_") || "events"}`,
-    sql`with ${sql.join([...parts.map((p) => p.sql), eventRows, notificationRows], sql`, `)} ${announceSql("event_rows")}`,
+    sql`with ${sql.join([...parts.map((p) => p.sql), eventRows, notificationRows, ...checkoutRows], sql`, `)} ${announceSql("event_rows")}`,
   );
 }

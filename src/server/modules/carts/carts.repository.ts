@@ -21,6 +21,7 @@ export function toCart(row: CartRow, decider: Decider | null = null): Cart {
     fromCartId: row.fromCartId,
     approvedAt: row.approvedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
+    orderNumber: row.orderNumber,
     decidedBy: row.decidedBy ? (decider ?? { id: row.decidedBy, firstName: null }) : null,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,

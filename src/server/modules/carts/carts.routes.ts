@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CartSchema, CartStatusUpdateSchema, CartSubmitSchema, PendingCartSchema } from "../../../shared/schemas/carts";
+import {
+  CartCompleteSchema,
+  CartSchema,
+  CartStatusUpdateSchema,
+  CartSubmitSchema,
+  PendingCartSchema,
+} from "../../../shared/schemas/carts";
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { badRequest } from "../../lib/http-errors";
 import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { requireActor, requireGuardian, requireParent } from "../../plugins/auth";
 import { findVisibleChild } from "../children/children.service";
+import { completeCart } from "./cart-completion.service";
 import { cartDecider, undoDecline } from "./cart-decisions.service";
 import { acceptSuggestion, cartSubmitter } from "./cart-submission.service";
 import {
@@ -144,5 +151,21 @@ export default async function cartsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => undoDecline(app, requireGuardian(req), req.params.id),
+  );
+
+  r.post(
+    "/api/carts/:id/complete",
+    {
+      config: { access: "child" },
+      schema: {
+        tags: ["carts"],
+        summary: "Mark an approved cart as bought, with the store's order number if there is one",
+        params: IdParamsSchema,
+        // {orderNumber?}: with nothing to say, the body may be left out.
+        body: CartCompleteSchema.nullish(),
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    async (req) => completeCart(app, requireActor(req), req.params.id, req.body ?? {}),
   );
 }

@@ -3,6 +3,7 @@ import { AppShell, PageContainer } from "@/components/layouts/app-shell";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnauthorizedRedirect } from "@/features/auth/components/require-sign-in";
 import { useChildCarts } from "@/features/carts/api/get-child-carts";
+import { CartPurchaseActions } from "@/features/carts/components/cart-purchase-actions";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { useChild } from "@/features/children/api/get-child";
 import { ChildDashboard } from "@/features/children/components/child-dashboard/child-dashboard";
@@ -44,11 +45,14 @@ export default function ChildDashboardPage() {
             headerActions={isChild && <KidSignOutButton />}
             requestPurchase={isChild && child.data.isActive && <ChildRequestPurchase childId={childId} />}
             renderCartDetails={(cart) => (
-              <CartOutcome
-                cart={cart}
-                forChild={isChild}
-                suggestionRequested={carts.data?.some((c) => c.fromCartId === cart.id)}
-              />
+              <>
+                <CartOutcome
+                  cart={cart}
+                  forChild={isChild}
+                  suggestionRequested={carts.data?.some((c) => c.fromCartId === cart.id)}
+                />
+                {(viewer === "child" || viewer === "parent") && <CartPurchaseActions cart={cart} />}
+              </>
             )}
             renderChoreAction={(chore) =>
               (viewer === "child" || viewer === "parent") && <ChoreAction chore={chore} viewer={viewer} />

@@ -23,6 +23,7 @@ const cart = (id: string, retailer: string, extra: Partial<PendingCart> = {}): P
   fromCartId: null,
   approvedAt: null,
   completedAt: null,
+  orderNumber: null,
   decidedBy: null,
   decidedAt: null,
   expiresAt: null,

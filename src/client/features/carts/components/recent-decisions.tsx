@@ -7,6 +7,7 @@ import { formatAmount } from "@/components/ui/money";
 import { ProfileInitial } from "@/components/ui/profile-initial";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/hooks/use-now";
+import { CartPurchaseActions } from "./cart-purchase-actions";
 
 const RECENT_DECISIONS_SHOWN = 5;
 
@@ -61,6 +62,7 @@ export function RecentDecisions({
                       <Badge variant={variant}>{decidedByWords(cart)}</Badge>
                       {timeAgo(new Date(decidedAt(cart)), now)}
                     </p>
+                    <CartPurchaseActions cart={cart} />
                   </div>
                 </li>
               );

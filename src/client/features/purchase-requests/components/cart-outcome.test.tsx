@@ -26,6 +26,7 @@ const cart = (extra: Partial<Cart> = {}): Cart => ({
   fromCartId: null,
   approvedAt: null,
   completedAt: null,
+  orderNumber: null,
   decidedBy: null,
   decidedAt: null,
   expiresAt: "2026-11-25T10:00:00.000Z",

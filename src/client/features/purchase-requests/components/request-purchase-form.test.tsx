@@ -33,6 +33,7 @@ const cart = (over: Partial<Cart>): Cart => ({
   fromCartId: null,
   approvedAt: null,
   completedAt: null,
+  orderNumber: null,
   decidedBy: null,
   decidedAt: null,
   expiresAt: null,
