@@ -23,6 +23,7 @@ const ForgotPasswordPage = lazy(() => import("./routes/forgot-password/forgot-pa
 const ResetPasswordPage = lazy(() => import("./routes/reset-password/reset-password-page"));
 const JoinPage = lazy(() => import("./routes/join/join-page"));
 const DecidePage = lazy(() => import("./routes/decide/decide-page"));
+const CheckoutPage = lazy(() => import("./routes/checkout/checkout-page"));
 const UnsubscribePage = lazy(() => import("./routes/unsubscribe/unsubscribe-page"));
 
 function PageSpinner() {
@@ -58,6 +59,7 @@ export function AppRouter() {
         <Route path="/kid" component={KidSignInPage} />
         <Route path="/join/:token" component={JoinPage} />
         <Route path="/decide/:token" component={DecidePage} />
+        <Route path="/checkout/:id" component={CheckoutPage} />
         <Route path="/unsubscribe/:token" component={UnsubscribePage} />
         <Route component={NotFoundPage} />
       </Switch>

@@ -33,6 +33,8 @@ export const queryKeys = {
   decisionLink: (token: string) => ["/api/decide", token],
   /** GET /api/unsubscribe/:token: what an e-mail's unsubscribe link turns off. */
   unsubscribeLink: (token: string) => ["/api/unsubscribe", token],
+  /** GET /api/checkout/:id: what a store's hosted checkout page shows. */
+  checkoutSession: (id: string) => ["/api/checkout", id],
   /** GET /api/support/tickets: the parent's own support tickets. */
   myTickets: ["/api/support/tickets"],
   /** The staff area: every admin read starts with this, so one invalidation reloads the whole dashboard. */

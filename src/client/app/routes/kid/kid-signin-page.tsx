@@ -1,13 +1,14 @@
 import { PiggyBank } from "lucide-react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { useKidMe } from "@/features/kid/api/get-kid-me";
-import { KidSigninForm } from "@/features/kid/components/kid-signin-form";
+import { KidSigninForm, safeReturnTo } from "@/features/kid/components/kid-signin-form";
 
 /** /kid: where a child signs in with the one-time code from a parent (docs/product-contract.md "Ownership and roles"). */
 export default function KidSignInPage() {
   const { data: session } = useKidMe();
+  const returnTo = safeReturnTo(new URLSearchParams(useSearch()).get("returnTo"));
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-10">
       <div className="w-full max-w-md">
@@ -21,14 +22,20 @@ export default function KidSignInPage() {
         {session && (
           <div className="mb-4 flex flex-col items-center gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-center">
             <p className="font-medium text-emerald-950">You're already signed in as {session.child.name}.</p>
-            <Link href={`/child/${session.child.id}`} className={buttonVariants({ variant: "success" })}>
-              Go to my dashboard
-            </Link>
+            {returnTo ? (
+              <Link href={returnTo} className={buttonVariants({ variant: "success" })}>
+                Continue
+              </Link>
+            ) : (
+              <Link href={`/child/${session.child.id}`} className={buttonVariants({ variant: "success" })}>
+                Go to my dashboard
+              </Link>
+            )}
           </div>
         )}
         <Card>
           <CardContent className="pt-5 sm:pt-6">
-            <KidSigninForm />
+            <KidSigninForm returnTo={returnTo} />
           </CardContent>
         </Card>
         <p className="mt-6 text-center text-sm text-slate-600">

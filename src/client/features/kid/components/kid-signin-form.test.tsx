@@ -24,13 +24,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm() {
+function renderForm(returnTo?: string) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const location = memoryLocation({ path: "/kid", record: true });
   render(
     <QueryClientProvider client={client}>
       <Router hook={location.hook}>
-        <KidSigninForm />
+        <KidSigninForm returnTo={returnTo} />
       </Router>
     </QueryClientProvider>,
   );
@@ -92,6 +92,19 @@ describe("KidSigninForm", () => {
       json(200, {
         child: { id: "c1" },
       });
+    type("abcd2345");
+    go();
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe("/child/c1"));
+  });
+
+  test("a sign-in comes back to the page of this site that sent the child, never another site", async () => {
+    answer = async () => json(200, { child: { id: "c1" } });
+    let location = renderForm("/checkout/cs-1");
+    type("abcd2345");
+    go();
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe("/checkout/cs-1"));
+    cleanup();
+    location = renderForm("//evil.example/x");
     type("abcd2345");
     go();
     await vi.waitFor(() => expect(location.history?.at(-1)).toBe("/child/c1"));

@@ -36,8 +36,27 @@ function messageFor(error: unknown): string {
   return "Something went wrong. Check your connection and try again.";
 }
 
-/** A child enters the one-time code a parent created and lands on their own dashboard. */
-export function KidSigninForm() {
+/**
+ * A page of this site to come back to after signing in (e.g. a store's checkout page), or null: only a path
+ * on this site is taken, never another site ("//host", "/\\host", "https://...") nor anything unusual.
+ */
+export function safeReturnTo(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > 512) return null;
+  if (!raw.startsWith("/") || raw.startsWith("//") || /[\\\s]/.test(raw)) return null;
+  try {
+    const url = new URL(raw, "https://pocketwise.invalid");
+    if (url.origin !== "https://pocketwise.invalid") return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A child enters the one-time code a parent created and lands on their own dashboard, or on returnTo when a
+ * page of this site sent them here.
+ */
+export function KidSigninForm({ returnTo }: { returnTo?: string | null } = {}) {
   const [, navigate] = useLocation();
   const login = useKidLogin();
   const inputId = useId();
@@ -52,7 +71,7 @@ export function KidSigninForm() {
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
       const { child } = await login.mutateAsync(code);
-      navigate(`/child/${child.id}`);
+      navigate(safeReturnTo(returnTo) ?? `/child/${child.id}`);
     } catch (err) {
       // Every refusal is about the one thing typed, so it is said beside the code.
       form.setError("code", { type: "server", message: messageFor(err) });
