@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import PgBoss from "pg-boss";
-import { bossConnection } from "../../lib/boss-connection";
-import { repeatWhileOpen } from "../../lib/repeat-while-open";
+import { wakeableWorker } from "../../lib/wakeable-worker";
 import { onBudgetCommit } from "../budget/budget";
 import { secretBox } from "./merchant-keys";
 import { registerMerchantRoutes } from "./merchants.routes";
@@ -47,15 +45,16 @@ const movesSessions = (event: { type: string }) =>
  */
 export default fp(
   async function merchantsPlugin(app: FastifyInstance, opts: MerchantsOptions) {
-    let boss: PgBoss | null = null;
-    let closing = false;
-    let running: Promise<number> | null = null;
-    let again = false;
-
-    const wake = () => {
-      if (!boss || closing) return;
-      boss.send(QUEUE, {}).catch((err) => app.log.warn({ err }, "could not queue a webhook job"));
-    };
+    const { wake, runDue } = wakeableWorker(app, {
+      queue: QUEUE,
+      label: "webhook",
+      sweepMs: SWEEP_INTERVAL_MS,
+      worker: opts.worker,
+      work: async () => {
+        await expireDueSessions(ctx);
+        return deliverDueWebhooks(ctx);
+      },
+    });
 
     const ctx: MerchantsContext = {
       app,
@@ -65,55 +64,11 @@ export default fp(
       wake,
     };
 
-    /** One run at a time on this instance; a call during a run makes it look once more when it ends. */
-    const runDue = (): Promise<number> => {
-      if (closing) return Promise.resolve(0);
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        let settled = 0;
-        try {
-          do {
-            again = false;
-            await expireDueSessions(ctx);
-            settled += await deliverDueWebhooks(ctx);
-          } while (again && !closing);
-          return settled;
-        } finally {
-          running = null;
-        }
-      })();
-      return running;
-    };
-
     app.decorate("merchants", { wake, runDue } satisfies Merchants);
     onBudgetCommit(app, (changes) => {
       if (changes.events.some(movesSessions)) wake();
     });
     registerMerchantRoutes(app, ctx);
-
-    if (opts.worker) {
-      app.addHook("onReady", async () => {
-        const started = new PgBoss({ ...bossConnection(app.database, 2), schedule: false });
-        started.on("error", (err) => app.log.error({ err }, "webhook worker error"));
-        await started.start();
-        await started.createQueue(QUEUE);
-        await started.work(QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-          await runDue();
-        });
-        boss = started;
-        void runDue().catch((err) => app.log.error({ err }, "webhook sweep failed"));
-      });
-      repeatWhileOpen(app, SWEEP_INTERVAL_MS, runDue);
-    }
-
-    app.addHook("onClose", async () => {
-      closing = true;
-      await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
-      await running?.catch(() => {});
-    });
   },
   { name: "merchants" },
 );

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import PgBoss from "pg-boss";
-import { bossConnection } from "../../lib/boss-connection";
 import { repeatWhileOpen } from "../../lib/repeat-while-open";
+import { wakeableWorker } from "../../lib/wakeable-worker";
 import { onBudgetCommit } from "../budget/budget";
 import { deleteDecisionTokensExpiredBefore } from "./decision-tokens.repository";
 import { deleteSettledMessagesBefore } from "./outbox.repository";
@@ -48,37 +47,13 @@ const urgent = (event: { type: string; data: Record<string, unknown> }) =>
 export default fp(
   async function notificationsPlugin(app: FastifyInstance, opts: NotificationsOptions) {
     const outbox = createOutbox(app, { linkOrigin: opts.linkOrigin });
-    let boss: PgBoss | null = null;
-    let closing = false;
-    let running: Promise<number> | null = null;
-    let again = false;
-
-    /** One run at a time on this instance; a call during a run makes it look once more when it ends. */
-    const runDue = (): Promise<number> => {
-      if (closing) return Promise.resolve(0);
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        let settled = 0;
-        try {
-          do {
-            again = false;
-            settled += await outbox.runDue();
-          } while (again && !closing);
-          return settled;
-        } finally {
-          running = null;
-        }
-      })();
-      return running;
-    };
-
-    const wake = () => {
-      if (!boss || closing) return;
-      boss.send(QUEUE, {}).catch((err) => app.log.warn({ err }, "could not queue a notification job"));
-    };
+    const { wake, runDue } = wakeableWorker(app, {
+      queue: QUEUE,
+      label: "notification",
+      sweepMs: SWEEP_INTERVAL_MS,
+      worker: opts.worker,
+      work: () => outbox.runDue(),
+    });
 
     app.decorate("notifications", { wake, runDue } satisfies Notifications);
     onBudgetCommit(app, (changes) => {
@@ -86,30 +61,12 @@ export default fp(
     });
 
     if (opts.worker) {
-      app.addHook("onReady", async () => {
-        const started = new PgBoss({ ...bossConnection(app.database, 2), schedule: false });
-        started.on("error", (err) => app.log.error({ err }, "notification worker error"));
-        await started.start();
-        await started.createQueue(QUEUE);
-        await started.work(QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-          await runDue();
-        });
-        boss = started;
-        void runDue().catch((err) => app.log.error({ err }, "notification sweep failed"));
-      });
-      repeatWhileOpen(app, SWEEP_INTERVAL_MS, runDue);
       repeatWhileOpen(app, PRUNE_INTERVAL_MS, async () => {
         const cutoff = new Date(app.now().getTime() - KEEP_MS);
         await deleteSettledMessagesBefore(app.database.db, cutoff);
         await deleteDecisionTokensExpiredBefore(app.database.db, cutoff);
       });
     }
-
-    app.addHook("onClose", async () => {
-      closing = true;
-      await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
-      await running?.catch(() => {});
-    });
   },
   // E-mail goes through the automations' mailer (which closes after this plugin), push through the push plugin.
   { name: "notifications", dependencies: ["automations", "push"] },
