@@ -30,7 +30,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "api",
-          include: ["src/server/**/*.test.ts"],
+          include: ["src/server/**/*.test.ts", "examples/**/*.test.ts"],
           environment: "node",
           setupFiles: ["./vitest.setup.ts"],
           pool: "forks",

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 
-/** `npm run bench`: the purchase-flow load test, live events and notification e-mails across instances, then the web bundle and Lighthouse figures. */
+/** `npm run bench`: the purchase-flow load test, live events and notification e-mails across instances, the extension and partner stores, the history and spending reads, then the web bundle and Lighthouse figures. */
 const which = process.argv.slice(2);
-const benches = ["bench/purchase.ts", "bench/notify.ts", "bench/web.ts"].filter(
+const benches = ["bench/purchase.ts", "bench/notify.ts", "bench/store.ts", "bench/history.ts", "bench/web.ts"].filter(
   (b) => !which.length || which.some((w) => b.includes(w)),
 );
 let failed = false;

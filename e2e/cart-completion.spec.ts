@@ -38,7 +38,7 @@ test("the child marks an approved cart as bought with its order number; a parent
   });
   const child = await createChildViaApi(p, {
     name: "Maya",
-    age: 10,
+    age: 13,
     monthlyBudget: "50.00",
     autoApprovalLimit: "10.00",
   });

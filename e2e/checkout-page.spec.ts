@@ -70,7 +70,7 @@ test("a child signs in with a code from the store's checkout page and asks a par
   await signUpParentViaApi(p, "/");
   const child = await createChildViaApi(p, {
     name: "Maya",
-    age: 10,
+    age: 13,
     monthlyBudget: "50.00",
     autoApprovalLimit: "5.00",
   });

@@ -42,15 +42,22 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error("the server exited during start-up");
-    try {
-      const res = await fetch(`${baseUrl}/api/auth/user`);
-      if (res.status === 401) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error("the server did not start within 60 s");
-    await new Promise((r) => setTimeout(r, 250));
+  const deadline = Date.now() + 120_000;
+  try {
+    for (;;) {
+      if (server.exitCode !== null) throw new Error("the server exited during start-up");
+      try {
+        const res = await fetch(`${baseUrl}/api/auth/user`);
+        if (res.status === 401) break;
+      } catch {}
+      if (Date.now() > deadline) throw new Error("the server did not start within 120 s");
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (err) {
+    // A server that never answered must not outlive the run that started it.
+    server.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);

@@ -60,7 +60,7 @@ test("a name with a direction override and a note with a hidden space are refuse
   // The child's request: a zero-width space hidden in the note.
   const child = await createChildViaApi(p, {
     name: "Maya",
-    age: 10,
+    age: 13,
     monthlyBudget: "50.00",
     autoApprovalLimit: "10.00",
   });

@@ -41,7 +41,7 @@ test("a cart the child sends appears on the parent's open dashboard, and the app
   });
   const child = await postJson<{ id: string }>(p, "/api/children", {
     name: "Maya",
-    age: 10,
+    age: 13,
     profileColor: "#10B981",
     monthlyBudget: "50.00",
     autoApprovalLimit: "10.00",

@@ -55,7 +55,7 @@ test("a parent approves a waiting cart from the e-mail's link in a fresh browser
   const account = await signUpParentViaApi(parent.page, "/", newParentAccount("Alex", "Rivera"));
   const child = await createChildViaApi(parent.page, {
     name: "Maya",
-    age: 10,
+    age: 13,
     monthlyBudget: "50.00",
     autoApprovalLimit: "5.00",
   });
@@ -142,7 +142,7 @@ test("a decline with a note from the link; over budget, the page offers to sign 
   const account = await signUpParentViaApi(parent.page, "/", newParentAccount("Jo", "Lee"));
   const child = await createChildViaApi(parent.page, {
     name: "Leo",
-    age: 9,
+    age: 13,
     monthlyBudget: "20.00",
     autoApprovalLimit: "5.00",
   });

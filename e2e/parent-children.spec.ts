@@ -55,6 +55,9 @@ test("a parent adds a child, decides carts, edits settings, deactivates, reactiv
   await dialog.getByRole("radio", { name: "Green" }).click();
   await dialog.getByRole("button", { name: "Add Child", exact: true }).click();
   await seeText(page, "Child profile created successfully!");
+  // Emma is 9: the dialog says parental consent comes next (docs/decisions/160); the parent leaves it for later.
+  await dialog.getByText("Next: parental consent for Emma").waitFor();
+  await dialog.getByRole("button", { name: "Later" }).click();
   await dialog.waitFor({ state: "detached" });
   await seeText(page, "$40.00 left");
 
@@ -163,9 +166,9 @@ test("the Free plan's one active child: a second one is refused with the plan's 
   await dialog.getByLabel("Child's name").fill("Mia");
   await dialog.getByRole("button", { name: "Add Child", exact: true }).click();
   await seeText(page, "Upgrade to the Family Plan");
-  // The dialog (and its toast) lead on to the plans instead of leaving the parent stuck.
-  await dialog.getByRole("link", { name: "See plans" }).click();
-  await page.waitForURL(/\/parent#plans$/);
+  // The dialog leads on to the plan chooser instead of leaving the parent stuck (docs/decisions/152).
+  await dialog.getByRole("button", { name: "Upgrade" }).click();
+  await page.getByRole("dialog", { name: "Choose your plan" }).waitFor();
   // The refused request is logged by the browser; it is the answer this test expects.
   expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
   await context.close();

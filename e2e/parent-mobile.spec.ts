@@ -114,6 +114,10 @@ test("the dashboard is usable from the keyboard alone", async () => {
   await page.getByRole("dialog").getByRole("button", { name: "Add Child", exact: true }).focus();
   await page.keyboard.press("Enter");
   await seeText(page, "Child profile created successfully!");
+  // A child under 13 needs a parent's consent next (decision 160); Later closes the dialog from the keyboard.
+  await page.getByRole("dialog").getByRole("button", { name: "Later" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("dialog").waitFor({ state: "detached" });
 
   // The account menu opens from the keyboard and offers Log out.
   await page.getByRole("button", { name: /Account menu/ }).focus();

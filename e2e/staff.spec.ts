@@ -302,9 +302,14 @@ test("a visitor asks for a demo and subscribes; staff see both, and a consent, u
 
   await withPage(DESKTOP, async ({ page }) => {
     await openStaffDashboard(page);
-    // The tabs are one keyboard stop: End moves to the last, and Tab goes on into its panel.
+    // The tabs are one keyboard stop: End moves to the last, arrows move between them, and Tab goes on into
+    // the chosen tab's panel. Forms comes before the two tabs added for partner stores and families.
     await page.getByRole("tab", { name: "Overview" }).focus();
     await page.keyboard.press("End");
+    await page.getByRole("tab", { name: "Families", selected: true }).waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("tab", { name: "Merchants", selected: true }).waitFor();
+    await page.keyboard.press("ArrowLeft");
     await page.getByRole("tab", { name: "Forms", selected: true }).waitFor();
 
     const demo = page

@@ -1,8 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { build } from "vite";
 import { isMainModule } from "../src/server/lib/is-main-module";
 
 /**
@@ -20,6 +28,8 @@ const ENTRIES = { content: "src/content.ts", background: "src/background.ts", po
 const ICON = "public/icons/icon-192.png";
 
 async function buildEntry(name: string, entry: string) {
+  // Loaded only when building: `npm start` imports this file to check the build is fresh.
+  const { build } = await import("vite");
   await build({
     configFile: false,
     logLevel: "warn",
@@ -60,6 +70,9 @@ export async function buildExtension(): Promise<{ file: string; bytes: number; g
   manifest.version = pkg.version;
   writeFileSync(path.join(OUT_DIR, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   copyFileSync(path.join(SOURCE, "src/popup.html"), path.join(OUT_DIR, "popup.html"));
+  // No server baked in: the popup asks for its address. A copy downloaded from a Pocketwise server gets
+  // that server's address here instead (src/server/modules/extension-download, docs/decisions/143).
+  writeFileSync(path.join(OUT_DIR, "config.json"), `${JSON.stringify({ server: "" })}\n`);
   copyFileSync(path.join(ROOT, ICON), path.join(OUT_DIR, "icons/icon-192.png"));
 
   const sizes = Object.keys(ENTRIES).map((name) => {
@@ -78,6 +91,31 @@ export function zipExtension(): string | null {
   const result = spawnSync("zip", ["-r", "-X", "-q", ZIP, "."], { cwd: OUT_DIR, stdio: "inherit" });
   if (result.status !== 0) throw new Error("zip failed");
   return ZIP;
+}
+
+/** The sources the built extension comes from: newer than its manifest means it is stale. */
+const SOURCES = ["extension", "src/shared/rules", "scripts/build-extension.ts", "package.json"];
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const stat = statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/**
+ * Builds the extension when it is missing or older than its sources: `npm start` calls it, so the child
+ * dashboard's download link works on a fresh clone.
+ */
+export async function ensureExtensionBuilt() {
+  const stamp = path.join(OUT_DIR, "manifest.json");
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (built > 0 && SOURCES.every((s) => newestMtime(path.join(ROOT, s)) <= built)) return;
+  console.log("Building the browser extension…");
+  await buildExtension();
+  zipExtension();
 }
 
 if (isMainModule(import.meta.url)) {

@@ -30,6 +30,16 @@ describe("cart bodies the server takes", () => {
     expect(body.items[0]).toMatchObject({ url: page, quantity: 2 });
   });
 
+  it("with the child's note, trimmed, and none when it is empty", () => {
+    const result = readProduct(parse(readFileSync(path.join(fixtures, "jsonld-simple.html"), "utf8")), page);
+    if (!result.ok) throw new Error(result.reason);
+    const noted = productCartBody(result.product, 1999, 1, "  For the park\nplease  ");
+    expect(noted.notes).toBe("For the park\nplease");
+    expect(CartSubmitSchema.safeParse(noted).error).toBeUndefined();
+    expect("notes" in productCartBody(result.product, 1999, 1, "   ")).toBe(false);
+    expect(productCartBody(result.product, 1999, 1, "x".repeat(1200)).notes).toHaveLength(1000);
+  });
+
   it("from a store's cart", () => {
     const cart = readWooCommerceCart(
       {

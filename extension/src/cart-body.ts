@@ -1,6 +1,7 @@
 import { type Cents, formatCents } from "../../src/shared/rules/money";
 import type { CartItemReading } from "./readers/carts";
 import type { ProductReading } from "./readers/product";
+import { capLength } from "./readers/text";
 
 /**
  * The body of `POST /api/children/{id}/carts` (src/shared/schemas/carts.ts CartSubmit) from what the readers
@@ -10,10 +11,21 @@ import type { ProductReading } from "./readers/product";
 export interface CartBody {
   retailer: string;
   items: CartItemReading[];
+  /** The child's note to the parent (the contract's `notes`), left out when empty. */
+  notes?: string;
 }
 
-export function productCartBody(product: ProductReading, priceCents: Cents, quantity = 1): CartBody {
+export const NOTES_MAX = 1000;
+
+/** The note as the contract takes it: trimmed, at most 1000 characters, absent when empty. */
+export function noteField(note: string | undefined): { notes?: string } {
+  const text = capLength(note?.trim() ?? "", NOTES_MAX);
+  return text ? { notes: text } : {};
+}
+
+export function productCartBody(product: ProductReading, priceCents: Cents, quantity = 1, note?: string): CartBody {
   return {
+    ...noteField(note),
     retailer: product.retailer,
     items: [
       {
@@ -27,6 +39,6 @@ export function productCartBody(product: ProductReading, priceCents: Cents, quan
   };
 }
 
-export function storeCartBody(retailer: string, items: CartItemReading[]): CartBody {
-  return { retailer, items };
+export function storeCartBody(retailer: string, items: CartItemReading[], note?: string): CartBody {
+  return { ...noteField(note), retailer, items };
 }

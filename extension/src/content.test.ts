@@ -6,7 +6,11 @@ const listeners: Listener[] = [];
 
 beforeAll(async () => {
   vi.stubGlobal("chrome", {
-    runtime: { id: "pocketwise-id", onMessage: { addListener: (l: Listener) => listeners.push(l) } },
+    runtime: {
+      id: "pocketwise-id",
+      onMessage: { addListener: (l: Listener) => listeners.push(l) },
+      sendMessage: vi.fn(async () => undefined),
+    },
   });
   document.head.innerHTML =
     '<meta property="og:title" content="Kite"><meta property="product:price:amount" content="5.00">';
@@ -33,6 +37,17 @@ describe("the content script", () => {
       ok: true,
       product: expect.objectContaining({ name: "Kite", priceCents: 500, source: "opengraph" }),
     });
+  });
+
+  it("puts one 'Ask a parent' button on the page once it has read a product, out of the page's reach and flow", () => {
+    listeners[0]?.({ type: "pocketwise:read-product" }, { id: "pocketwise-id" }, vi.fn());
+    const hosts = document.querySelectorAll("pocketwise-ask");
+    expect(hosts).toHaveLength(1);
+    const host = hosts[0] as HTMLElement;
+    expect(host.shadowRoot).toBeNull();
+    expect(host.parentElement).toBe(document.documentElement);
+    expect(host.style.getPropertyValue("position")).toBe("fixed");
+    expect(host.style.getPropertyPriority("position")).toBe("important");
   });
 
   it.each([

@@ -22,7 +22,7 @@ let cartId: string;
 beforeAll(async () => {
   t = await createTestApp();
   parent = await signUpParent(t.app);
-  childId = (await addChild(t.app, parent.cookie)).id;
+  childId = (await addChild(t.app, parent.cookie, { age: 13 })).id;
   cartId = await insertCart(t.database, childId);
 }, SLOW_START_MS);
 afterAll(async () => {

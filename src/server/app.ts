@@ -20,6 +20,7 @@ import { cartDecider } from "./modules/carts/cart-decisions.service";
 import cartsRoutes from "./modules/carts/carts.routes";
 import childrenRoutes from "./modules/children/children.routes";
 import choresRoutes from "./modules/chores/chores.routes";
+import { attributeSignup } from "./modules/referrals/referrals.service";
 import usageRoutes from "./modules/usage/usage.routes";
 import access, { declareAccessOfPluginRoutes } from "./plugins/access";
 import bodyParsing from "./plugins/body-parsing";
@@ -30,7 +31,7 @@ import rateLimits from "./plugins/rate-limits";
 import session, { SESSION_COOKIE } from "./plugins/session";
 
 export type AppConfig = Pick<Config, "cookieSecure" | "appOrigin" | "oidc" | "clientDir" | "now"> &
-  Partial<Pick<Config, "adminJwtSecret" | "mail" | "host" | "port" | "env" | "vapid">> & {
+  Partial<Pick<Config, "adminJwtSecret" | "mail" | "host" | "port" | "env" | "vapid" | "stripe">> & {
     logLevel?: string;
     /** Trust X-Forwarded-* from a proxy in front (TRUST_PROXY; tests use it to vary the client address). */
     trustProxy?: boolean | string;
@@ -114,18 +115,27 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   // Modules.
   const oidc = config.oidc ? createOidc(config.oidc) : null;
-  await app.register(authRoutes, { oidc, appOrigin: config.appOrigin });
+  await app.register(import("./modules/billing/billing.plugin"), { stripe: config.stripe ?? null });
+  await app.register(authRoutes, {
+    oidc,
+    appOrigin: config.appOrigin,
+    attributeSignup: (req, userId) => attributeSignup(app, req, userId),
+  });
   await app.register(childrenRoutes);
   await app.register(cartsRoutes);
   await app.register(choresRoutes);
   await app.register(achievementsRoutes);
   await app.register(usageRoutes);
   await app.register(import("./modules/categories/categories.routes"));
+  await app.register(import("./modules/lessons/lessons.routes"));
+  await app.register(import("./modules/goals/goals.routes"));
+  await app.register(import("./modules/history/history.routes"));
   await app.register(import("./modules/kid-auth/kid-auth.routes"));
   await app.register(import("./modules/consents/consents.routes"));
   await app.register(import("./modules/demo-requests/demo-requests.routes"));
   await app.register(import("./modules/newsletter/newsletter.routes"));
   await app.register(import("./modules/admin/admin.routes"), { tokens: adminTokens });
+  await app.register(import("./modules/admin-families/admin-families.routes"));
   await app.register(import("./modules/support/support.routes"));
   await app.register(import("./modules/health/health.routes"));
   await app.register(import("./modules/automations/automations.plugin"), {
@@ -136,7 +146,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(import("./modules/automations/automations.routes"));
   await app.register(import("./modules/events/events.plugin"), config.liveEvents ?? {});
   await app.register(import("./modules/events/events.routes"));
+  await app.register(import("./modules/extension-download/extension-download.routes"), { appOrigin: config.appOrigin });
   await app.register(import("./modules/password-reset/password-reset.routes"), { linkOrigin: ownOrigin(config) });
+  await app.register(import("./modules/account/account.routes"), { linkOrigin: ownOrigin(config) });
   await app.register(import("./modules/family/family.routes"), { linkOrigin: ownOrigin(config) });
   await app.register(import("./modules/carts/cart-timers.plugin"), { worker: config.automations?.worker ?? false });
   await app.register(import("./modules/push/push.plugin"), {
@@ -153,10 +165,24 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   await app.register(import("./modules/notifications/notifications.routes"));
   await app.register(import("./modules/notifications/decide.routes"), { cartDecider });
+  await app.register(import("./modules/child-consents/child-consents.plugin"), {
+    linkOrigin: config.appOrigin ?? null,
+  });
+  await app.register(import("./modules/child-consents/child-consents.routes"));
+  await app.register(import("./modules/merchant-button/merchant-button.routes"));
+  await app.register(import("./modules/billing/billing.routes"), { linkOrigin: config.appOrigin });
+  await app.register(import("./modules/referrals/referrals.routes"), {
+    linkOrigin: ownOrigin(config),
+    cookieSecure: config.cookieSecure,
+  });
   await app.register(import("./modules/merchants/merchants"), {
     linkOrigin: ownOrigin(config),
     // docs/spec "Asking from the store": webhook URLs follow the push endpoints' address rules.
     allowLoopback: config.env !== "production",
+    worker: config.automations?.worker ?? false,
+  });
+  await app.register(import("./modules/retention/retention.plugin"), {
+    outboxDir: config.mail?.outboxDir ?? null,
     worker: config.automations?.worker ?? false,
   });
 

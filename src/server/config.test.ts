@@ -143,6 +143,36 @@ describe("loadConfig", () => {
     for (const [bad, expected] of cases) expect(() => loadConfig(bad), JSON.stringify(bad)).toThrow(expected);
   });
 
+  it("reads Stripe's settings together, or takes no payments", () => {
+    const env = {
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_FAMILY: "price_fam",
+      STRIPE_PRICE_PREMIUM: "price_pre",
+    };
+    expect(loadConfig(env).stripe).toEqual({
+      secretKey: "sk_test_abc",
+      webhookSecret: "whsec_abc",
+      prices: { family: "price_fam", premium: "price_pre" },
+      apiUrl: null,
+    });
+    expect(loadConfig({ ...env, STRIPE_API_URL: "http://127.0.0.1:9999" }).stripe?.apiUrl).toBe(
+      "http://127.0.0.1:9999",
+    );
+    expect(loadConfig({}).stripe).toBeNull();
+    const cases: [Record<string, string>, string][] = [
+      [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_FAMILY and"],
+      [{ ...env, STRIPE_SECRET_KEY: "pk_test_abc" }, "STRIPE_SECRET_KEY: must be a Stripe secret key"],
+      [{ ...env, STRIPE_WEBHOOK_SECRET: "abc" }, "STRIPE_WEBHOOK_SECRET: must start with whsec_"],
+      [{ ...env, STRIPE_PRICE_FAMILY: "prod_1" }, "STRIPE_PRICE_FAMILY: must be a Stripe price id"],
+      [
+        { ...env, STRIPE_API_URL: "http://127.0.0.1:9999", NODE_ENV: "production" },
+        "STRIPE_API_URL: is for tests only",
+      ],
+    ];
+    for (const [bad, expected] of cases) expect(() => loadConfig(bad), JSON.stringify(bad)).toThrow(expected);
+  });
+
   it("lists every problem at once", () => {
     try {
       loadConfig({ PORT: "x", LOG_LEVEL: "loud" });

@@ -52,8 +52,49 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: "must be a mailto: address or an https: URL" })
       .optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, {
+        message: "must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)",
+      })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S+$/, { message: "must start with whsec_" })
+      .optional(),
+    STRIPE_PRICE_FAMILY: z
+      .string()
+      .regex(/^price_\S+$/, { message: "must be a Stripe price id (price_...)" })
+      .optional(),
+    STRIPE_PRICE_PREMIUM: z
+      .string()
+      .regex(/^price_\S+$/, { message: "must be a Stripe price id (price_...)" })
+      .optional(),
+    /** Where the SDK sends its requests instead of api.stripe.com: a local stand-in, outside production only. */
+    STRIPE_API_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
+    const stripe = [
+      env.STRIPE_SECRET_KEY,
+      env.STRIPE_WEBHOOK_SECRET,
+      env.STRIPE_PRICE_FAMILY,
+      env.STRIPE_PRICE_PREMIUM,
+    ];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message:
+          "set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_FAMILY and STRIPE_PRICE_PREMIUM together, or none of them",
+      });
+    }
+    if (env.STRIPE_API_URL && env.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_API_URL"],
+        message: "is for tests only and refused in production",
+      });
+    }
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
     if (oidc !== 0 && oidc !== 3) {
       ctx.addIssue({
@@ -115,6 +156,16 @@ export interface Config {
    * database, shared by every instance, with a contact derived from APP_ORIGIN or MAIL_FROM.
    */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Payments (docs/decisions/150); null: this server takes none, and staff set plans by hand. */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { family: string; premium: string };
+  /** A local stand-in of Stripe's API (tests); null is api.stripe.com. */
+  apiUrl: string | null;
 }
 
 function isVapidPair(publicKey: string, privateKey: string): boolean {
@@ -182,6 +233,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_FAMILY && e.STRIPE_PRICE_PREMIUM
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            prices: { family: e.STRIPE_PRICE_FAMILY, premium: e.STRIPE_PRICE_PREMIUM },
+            apiUrl: e.STRIPE_API_URL ?? null,
+          }
         : null,
   };
 }

@@ -12,13 +12,21 @@ const UsageNudge = lazy(() =>
   import("@/features/usage/components/usage-nudge").then((m) => ({ default: m.UsageNudge })),
 );
 
-/** spec 000 §4: the upgrade nudge follows a signed-in Free parent on every screen; visitors never load it. */
+const PlanChooserHost = lazy(() =>
+  import("@/features/billing/components/plan-chooser").then((m) => ({ default: m.PlanChooserHost })),
+);
+
+/**
+ * spec 000 §4: the upgrade nudge follows a signed-in Free parent on every screen, with the plan chooser every
+ * upgrade path opens (docs/decisions/152); visitors never load them.
+ */
 function SignedInNudge() {
   const { isAuthenticated } = useAuth();
   if (!isAuthenticated) return null;
   return (
     <Suspense fallback={null}>
       <UsageNudge />
+      <PlanChooserHost />
     </Suspense>
   );
 }

@@ -25,8 +25,8 @@ describe("staleKeys: what each event makes the screens refetch", () => {
     ["badge.earned", { childId, type: "first_cart" }, [queryKeys.childAchievements(childId)]],
     ["child.updated", { childId }, [queryKeys.children, queryKeys.child(childId)]],
     ["budget.warning", { childId, percent: 75 }, [queryKeys.child(childId)]],
-    ["lesson.unlocked", { childId, lessonId: "l1" }, []],
-    ["goal.updated", { childId, goalId: "g1" }, []],
+    ["lesson.unlocked", { childId, lessonId: "l1" }, [queryKeys.childLessons(childId)]],
+    ["goal.updated", { childId, goalId: "g1" }, [queryKeys.child(childId), queryKeys.children]],
   ])("%s %j", (type, data, keys) => {
     expect(staleKeys({ id: 1, type, data } as LiveEvent)).toEqual(keys);
   });

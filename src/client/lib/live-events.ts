@@ -41,10 +41,12 @@ export function staleKeys(event: LiveEvent): QueryKey[] {
       return [queryKeys.children, queryKeys.child(event.data.childId)];
     case "budget.warning":
       return [queryKeys.child(event.data.childId)];
-    // No screen caches lessons or goals yet; their screens add their keys here.
-    case "lesson.unlocked":
+    // A goal's money moves the month's budget left, so the child's figures are refetched with its goals.
     case "goal.updated":
-      return [];
+      return [queryKeys.child(event.data.childId), queryKeys.children];
+    // The child's lesson list shows the new one as it unlocks.
+    case "lesson.unlocked":
+      return [queryKeys.childLessons(event.data.childId)];
   }
 }
 

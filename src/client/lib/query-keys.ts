@@ -11,6 +11,8 @@ export const queryKeys = {
   kidMe: ["/api/kid/me"],
   /** GET /api/usage: the signed-in parent's plan usage. */
   usage: ["/api/usage"],
+  /** GET /api/billing: the family's plan as its subscription stands, and whether this server takes payments. */
+  billing: ["/api/billing"],
   /** GET /api/carts/pending: the parent's pending carts. */
   pendingCarts: ["/api/carts/pending"],
   /** GET /api/children: the parent's children. */
@@ -21,12 +23,28 @@ export const queryKeys = {
   childChores: (childId: string) => ["/api/children", childId, "chores"],
   childCategories: (childId: string) => ["/api/children", childId, "categories"],
   childAchievements: (childId: string) => ["/api/children", childId, "achievements"],
+  /** GET /api/children/:id/lessons: every lesson with the child's status; carts and chores change it too. */
+  childLessons: (childId: string) => ["/api/children", childId, "lessons"],
+  /** GET /api/children/:id/goals: the child's savings goals (docs/decisions/153). */
+  childGoals: (childId: string) => ["/api/children", childId, "goals"],
+  /** GET /api/children/:id/devices: where the child stays signed in (docs/decisions/147). */
+  childDevices: (childId: string) => ["/api/children", childId, "devices"],
+  /** GET /api/children/:id/history with its filters, and /spending (docs/decisions/161). */
+  childHistory: (childId: string, filters: string) => ["/api/children", childId, "history", filters],
+  childSpending: (childId: string) => ["/api/children", childId, "spending"],
+  /** GET /api/referrals: the signed-in adult's referral link, families joined and rewards (docs/decisions/151). */
+  referrals: ["/api/referrals"],
   /** GET /api/family: the signed-in adult's family, its guardians and open invitations. */
   family: ["/api/family"],
+  /** GET /api/family/history with its filters, and /spending: every child's carts and figures (docs/decisions/161). */
+  familyHistory: (filters: string) => ["/api/family", "history", filters],
+  familySpending: ["/api/family", "spending"],
   /** GET /api/family/invitations/:token: what an invitation link offers; under the family's key, so joining reloads it. */
   familyInvitation: (token: string) => ["/api/family", "invitations", token],
   /** GET /api/push/key: the server's VAPID public key, for turning on notifications on this device. */
   pushKey: ["/api/push/key"],
+  /** GET /api/account: the signed-in adult's own name, e-mail and any change of e-mail waiting (docs/decisions/156). */
+  account: ["/api/account"],
   /** GET /api/account/notifications: what the signed-in adult is told, by e-mail and push. */
   notificationPreferences: ["/api/account/notifications"],
   /** GET /api/decide/:token: what a one-tap decision link would decide, and whether it still can. */

@@ -10,6 +10,17 @@ export const ERROR_CODES = [
   "approval_limit",
   "owner_only",
   "not_approved",
+  "payments_not_configured",
+  "already_subscribed",
+  "no_subscription",
+  "merchant_disabled",
+  "not_enough_left",
+  "goal_limit",
+  "lesson_locked",
+  "consent_required",
+  "consent_not_needed",
+  "already_verified",
+  "no_consent",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -69,12 +69,15 @@ const EXPECTED_PUBLIC = [
   "GET /api/merchant/v1/checkout-sessions/:id",
   "GET /api/test/health",
   "GET /api/unsubscribe/:token",
+  // An e-mail change link may be opened in any browser: its single-use token is the proof (decision 156).
+  "POST /api/account/email/confirm",
   "POST /api/admin/login",
   "POST /api/admin/setup",
   "POST /api/auth/login",
   "POST /api/auth/password-reset",
   "POST /api/auth/password-reset/confirm",
   "POST /api/auth/signup",
+  "POST /api/billing/webhook",
   "POST /api/consents",
   "POST /api/decide/:token",
   "POST /api/demo-requests",
@@ -89,20 +92,31 @@ const EXPECTED_PUBLIC = [
 
 /** The routes a child's session may call. Adding one is a decision to review (docs/product-contract.md "Ownership and roles"). */
 const EXPECTED_CHILD = [
+  // A child's own savings goals (docs/decisions/153).
+  "DELETE /api/goals/:id",
   "GET /api/auth/user",
   "GET /api/children/:id",
   "GET /api/children/:id/achievements",
   "GET /api/children/:id/carts",
   "GET /api/children/:id/categories",
   "GET /api/children/:id/chores",
+  "GET /api/children/:id/goals",
+  // A child's own money lessons: reading them, and answering their questions (docs/decisions/154).
+  "GET /api/children/:id/lessons",
   "GET /api/events",
   "GET /api/kid/me",
+  "PATCH /api/goals/:id",
   "POST /api/carts/:id/accept-suggestion",
   "POST /api/carts/:id/complete",
+  "POST /api/carts/:id/goal",
   // A child sends a store's checkout as its own cart (decision 141).
   "POST /api/checkout/:id/send",
   "POST /api/children/:id/carts",
+  "POST /api/children/:id/goals",
+  "POST /api/children/:id/lessons/:lessonId/complete",
   "POST /api/chores/:id/complete",
+  "POST /api/goals/:id/cart",
+  "POST /api/goals/:id/contributions",
 ];
 
 let t: TestApp;
@@ -122,8 +136,8 @@ beforeAll(async () => {
   base = { host: "127.0.0.1", port: address.port };
   const parent = await signUpParent(t.app);
   await setTier(t.database, parent.user.id, "family");
-  const child = await addChild(t.app, parent.cookie);
-  const sibling = await addChild(t.app, parent.cookie, { name: "Leo" });
+  const child = await addChild(t.app, parent.cookie, { age: 13 });
+  const sibling = await addChild(t.app, parent.cookie, { name: "Leo", age: 13 });
   childId = child.id;
   const staff = await signInAdmin(t.app);
   callers = {
@@ -249,9 +263,12 @@ async function walk(spellings: "all" | "canonical") {
       const withBody = route.method !== "GET";
       const call = async (p: string) => {
         calls++;
-        // Public routes that look a secret up count the walk's many spellings as guesses; the limits
-        // have tests of their own, and here each spelling must reach the route as a first try would.
-        if (route.access === "public") await t.database.query("delete from rate_limits");
+        // Public routes that look a secret up count the walk's many spellings as guesses, and the data export
+        // counts its downloads; the limits have tests of their own, and here each spelling must reach the
+        // route as a first try would.
+        if (route.access === "public" || route.url === "/api/account/export") {
+          await t.database.query("delete from rate_limits");
+        }
         const h = withBody ? { ...headers, "content-type": "application/json" } : headers;
         return answerOf(await send(route.method, p, h, withBody ? "{" : undefined));
       };
@@ -351,7 +368,7 @@ describe("the route walk: every route, every caller, every spelling", () => {
 describe("a visitor with an invalid body", () => {
   it("gets 401, not the body's 400, on a decision and on a child's settings", async () => {
     const parent = await signUpParent(t.app);
-    const child = await addChild(t.app, parent.cookie);
+    const child = await addChild(t.app, parent.cookie, { age: 13 });
     const decision = await t.app.inject({ method: "PATCH", url: "/api/carts/x/status", payload: {} });
     expect(decision.statusCode).toBe(401);
     expect(decision.json()).toEqual({ message: "Unauthorized" });
@@ -382,7 +399,7 @@ describe("a visitor with an invalid body", () => {
 describe("a child session reaches its own child's routes only", () => {
   it("answers a child 403 on a route naming another child, and judges its own (its id in any case)", async () => {
     const parent = await signUpParent(t.app);
-    const child = await addChild(t.app, parent.cookie);
+    const child = await addChild(t.app, parent.cookie, { age: 13 });
     const kid = await signInChild(t.app, parent.cookie, child.id);
     const other = randomUUID();
     for (const url of [`/api/children/${other}/carts`, `/api/children/${other}`, `/api/children/${other}/chores`]) {

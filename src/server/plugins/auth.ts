@@ -48,12 +48,17 @@ export function requireOwner(req: FastifyRequest): Guardian {
  * Who may act on a child's records: a guardian of the child's family, or (for reading and the child's
  * own actions) the child's own session. The family of the child is checked by the caller's query.
  */
-export type Actor = { kind: "parent"; guardian: Guardian } | { kind: "child"; childId: string; parentId: string };
+export type Actor =
+  | { kind: "parent"; guardian: Guardian }
+  /** `deviceId`: a remembered browser's or the extension's, which the per-device limits count. */
+  | { kind: "child"; childId: string; parentId: string; deviceId?: string };
 
 export function requireActor(req: FastifyRequest): Actor {
   const s = req.session;
   if (s?.kind === "parent" && req.guardian) return { kind: "parent", guardian: req.guardian };
-  if (s?.kind === "child") return { kind: "child", childId: s.childId, parentId: s.parentId };
+  if (s?.kind === "child") {
+    return { kind: "child", childId: s.childId, parentId: s.parentId, ...(s.deviceId && { deviceId: s.deviceId }) };
+  }
   throw unauthorized();
 }
 

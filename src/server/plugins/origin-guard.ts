@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { isStaffAreaPath } from "./access";
+import { childBearerToken } from "./session";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -12,6 +13,10 @@ declare module "fastify" {
      */
     anyOrigin?: boolean;
   }
+  interface FastifyRequest {
+    /** A write whose Origin names another origin; only routes marked `anyOrigin` ever see one. */
+    crossOrigin: boolean;
+  }
 }
 
 /**
@@ -19,11 +24,17 @@ declare module "fastify" {
  * A request without Origin is left to the cookie's SameSite rule.
  */
 export default fp(async function originGuard(app: FastifyInstance, opts: { appOrigin: string | null }) {
+  app.decorateRequest("crossOrigin", false);
   app.addHook("onRequest", async (req, reply) => {
-    if (!WRITES.has(req.method) || req.routeOptions.config?.anyOrigin) return;
+    if (!WRITES.has(req.method)) return;
     const origin = req.headers.origin;
-    if (origin === undefined) return;
-    if (!isSameOrigin(origin, req.headers.host, opts.appOrigin)) {
+    req.crossOrigin = origin !== undefined && !isSameOrigin(origin, req.headers.host, opts.appOrigin);
+    if (req.routeOptions.config?.anyOrigin) return;
+    // docs/product-contract.md "Asking from the store": a child's bearer token is judged from any Origin (the
+    // extension's pages have their own). No browser attaches it by itself and its request reads no cookie,
+    // so a foreign page cannot ride on it the way it could on a cookie.
+    if (childBearerToken(req)) return;
+    if (req.crossOrigin) {
       const message = "Cross-origin request refused";
       const body = isStaffAreaPath(req.url) ? { message, error: message } : { message };
       return reply.status(403).send(body);

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { familyGuardians, type SessionData, sessions, users } from "../db/schema";
+import { childDevices, children, familyGuardians, type SessionData, sessions, users } from "../db/schema";
 import { batchLoader } from "../lib/batch-loader";
 import { repeatWhileOpen } from "../lib/repeat-while-open";
 import { randomToken, sha256 } from "../lib/tokens";
@@ -16,8 +16,28 @@ export const SESSION_COOKIE = "pw_session";
 export const SESSION_HINT_COOKIE = "pw_signed_in";
 /** docs/product-contract.md "Accounts and sessions (parents)" and the legal pages: 30 idle minutes, renewed by activity. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/**
+ * docs/product-contract.md "Asking from the store": a child's remembered browser and the extension's token
+ * last 30 days, renewed by use. Parents keep the 30 idle minutes.
+ */
+export const DEVICE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renew at most once a minute so a burst of reads does not write each time. */
 const RENEW_AFTER_MS = 60 * 1000;
+/**
+ * The prefix of a child device's bearer token (docs/decisions/147): only such a token is read as a child's
+ * session, so staff and merchant keys, which also travel as bearer tokens, are never looked up here.
+ */
+export const CHILD_TOKEN_PREFIX = "pwc_";
+/** The stream key of a bearer request, in place of a cookie session's id (live events, decision 131). */
+export const deviceStreamKey = (deviceId: string) => `device:${deviceId}`;
+
+const ttlOf = (data: SessionData) => (data.kind === "child" && data.deviceId ? DEVICE_TTL_MS : SESSION_IDLE_MS);
+
+/** The child token an `Authorization: Bearer` header carries, or null. */
+export function childBearerToken(req: FastifyRequest): string | null {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
+  return token?.startsWith(CHILD_TOKEN_PREFIX) ? token : null;
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -63,6 +83,33 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     return new Map(rows.map((row) => [row.session.sid, row]));
   });
 
+  const findLiveDevice = db
+    .select({
+      id: childDevices.id,
+      childId: childDevices.childId,
+      parentId: children.parentId,
+      lastUsedAt: childDevices.lastUsedAt,
+    })
+    .from(childDevices)
+    .innerJoin(children, eq(children.id, childDevices.childId))
+    .where(and(eq(childDevices.tokenHash, sql.placeholder("hash")), gt(childDevices.expiresAt, sql.placeholder("now"))))
+    .prepare("pw_find_live_device");
+  const renewDevice = (deviceId: string, now: Date) =>
+    db
+      .update(childDevices)
+      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + DEVICE_TTL_MS) })
+      .where(eq(childDevices.id, deviceId));
+
+  /** A request with a child's bearer token is judged as that child's session; its cookies are not read. */
+  async function judgeBearer(req: FastifyRequest, token: string) {
+    const now = app.now();
+    const [device] = await findLiveDevice.execute({ hash: sha256(token), now: now.toISOString() });
+    if (!device) return;
+    req.session = { kind: "child", childId: device.childId, parentId: device.parentId, deviceId: device.id };
+    req.sessionSid = deviceStreamKey(device.id);
+    if (now.getTime() - device.lastUsedAt.getTime() >= RENEW_AFTER_MS) await renewDevice(device.id, now);
+  }
+
   app.decorateRequest("session", null);
   app.decorateRequest("sessionSid", null);
   app.decorateRequest("guardian", null);
@@ -71,7 +118,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     if (this.sessionSid) await db.delete(sessions).where(eq(sessions.sid, this.sessionSid));
     const token = randomToken();
     const sid = sha256(token);
-    await db.insert(sessions).values({ sid, sess: data, expire: new Date(app.now().getTime() + SESSION_IDLE_MS) });
+    await db.insert(sessions).values({ sid, sess: data, expire: new Date(app.now().getTime() + ttlOf(data)) });
     this.session = data;
     this.sessionSid = sid;
     this.guardian = null;
@@ -83,7 +130,13 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
         .where(eq(familyGuardians.userId, data.userId));
       this.guardian = row ? toGuardian(row.guardian, row.firstName) : null;
     }
-    reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+    // A remembered device keeps its cookie across browser restarts; any other session's ends with the browser.
+    const remembered = data.kind === "child" && data.deviceId;
+    reply.setCookie(
+      SESSION_COOKIE,
+      token,
+      remembered ? { ...cookieOptions, maxAge: DEVICE_TTL_MS / 1000 } : cookieOptions,
+    );
     if (data.kind === "parent" || data.kind === "child") {
       reply.setCookie(SESSION_HINT_COOKIE, data.kind, hintOptions);
     } else {
@@ -110,6 +163,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     const token = req.cookies[SESSION_COOKIE];
     // Judged on the matched route, as access is (docs/decisions/120): pages and files need no session.
     if (!req.routeOptions.url?.startsWith("/api/")) return;
+    const bearer = childBearerToken(req);
+    if (bearer) return judgeBearer(req, bearer);
     if (!token) {
       // A hint without its session would keep the web app asking and being told 401.
       if (req.cookies[SESSION_HINT_COOKIE]) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
@@ -132,12 +187,16 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
     if ((kind === "parent" || kind === "child") && req.cookies[SESSION_HINT_COOKIE] !== kind) {
       reply.setCookie(SESSION_HINT_COOKIE, kind, hintOptions);
     }
-    const renewed = now.getTime() + SESSION_IDLE_MS;
+    const renewed = now.getTime() + ttlOf(row.sess);
     if (renewed - row.expire.getTime() >= RENEW_AFTER_MS) {
       await db
         .update(sessions)
         .set({ expire: new Date(renewed) })
         .where(eq(sessions.sid, sid));
+      if (row.sess.kind === "child" && row.sess.deviceId) {
+        await renewDevice(row.sess.deviceId, now);
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: DEVICE_TTL_MS / 1000 });
+      }
     }
   });
 

@@ -158,8 +158,31 @@ export async function insertCart(
   return row.id;
 }
 
-/** Starts a child session through a one-time code, as the /kid screen does; answers its cookie. */
+/**
+ * Marks a child's parental consent verified, as a staff review or a card check would (docs/decisions/157),
+ * for tests about what a child does once signed in. The consent's own tests go through its API.
+ */
+export async function verifyConsent(database: Database, childId: string) {
+  const [child] = await database.query<{ parent_id: string }>(
+    "update children set consent_status = 'verified' where id = $1 and consent_status in ('required', 'pending') returning parent_id",
+    [childId],
+  );
+  if (!child) return;
+  await database.query(
+    `insert into child_consents (family_id, child_id, reference, full_name, email, phone, relationship, method,
+       signature, data_collection, educational, third_party, marketing, status, decided_at, decided_by)
+     values ($1, $2, $3, 'Pat Parent', 'pat@example.com', '555-0100', 'parent', 'government-id', 'Pat Parent',
+       true, true, false, false, 'verified', now(), 'test')`,
+    [child.parent_id, childId, `PWC-TEST-${childId.slice(0, 8).toUpperCase()}`],
+  );
+}
+
+/**
+ * Starts a child session through a one-time code, as the /kid screen does; answers its cookie. A child under
+ * 13 gets a verified consent first.
+ */
 export async function signInChild(app: FastifyInstance, parentCookie: string, childId: string) {
+  await verifyConsent(app.database, childId);
   const created = await app.inject({
     method: "POST",
     url: `/api/children/${childId}/login-code`,

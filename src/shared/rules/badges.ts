@@ -1,6 +1,14 @@
+import { LESSON_BADGE_TYPES, LESSON_BADGES } from "./lessons";
 import type { Cents } from "./money";
 
-export const BADGE_TYPES = ["first_cart", "smart_spender", "budget_boss", "chore_champion", "helping_hand"] as const;
+export const BADGE_TYPES = [
+  "first_cart",
+  "smart_spender",
+  "budget_boss",
+  "chore_champion",
+  "helping_hand",
+  ...LESSON_BADGE_TYPES,
+] as const;
 export type BadgeType = (typeof BADGE_TYPES)[number];
 
 export interface Badge {
@@ -20,6 +28,8 @@ export const BADGES: Record<BadgeType, Badge> = {
   },
   chore_champion: { type: "chore_champion", title: "Chore Champion", description: "Had your first chore confirmed." },
   helping_hand: { type: "helping_hand", title: "Helping Hand", description: "Had five chores confirmed." },
+  // Earned by passing lessons (docs/decisions/154), not by a budget event.
+  ...LESSON_BADGES,
 };
 
 export const BUDGET_BOSS_PERCENT = 75;

@@ -83,8 +83,16 @@ export function needsVerifiableConsent(age: number): boolean {
 
 const issue = (field: keyof typeof CONSENT_MESSAGES): FieldIssue => ({ field, message: CONSENT_MESSAGES[field] });
 
+export interface ConsentRules {
+  /**
+   * The consent a signed-in parent gives for one of their children asks for disclosure to third parties
+   * separately, and the family may decline it (docs/decisions/157); the visitor's form keeps the spec's rule.
+   */
+  thirdPartyOptional?: boolean;
+}
+
 /** What stops the parent from leaving `step`; empty when Continue may be pressed. */
-export function stepIssues(step: ConsentStep, draft: ConsentDraft): FieldIssue[] {
+export function stepIssues(step: ConsentStep, draft: ConsentDraft, rules: ConsentRules = {}): FieldIssue[] {
   const issues: FieldIssue[] = [];
   switch (step) {
     case 1:
@@ -110,7 +118,10 @@ export function stepIssues(step: ConsentStep, draft: ConsentDraft): FieldIssue[]
       break;
     }
     case 3:
-      for (const consent of REQUIRED_CONSENTS) if (draft[consent] !== true) issues.push(issue(consent));
+      for (const consent of REQUIRED_CONSENTS) {
+        if (consent === "thirdParty" && rules.thirdPartyOptional) continue;
+        if (draft[consent] !== true) issues.push(issue(consent));
+      }
       break;
     case 4:
       break;
@@ -118,11 +129,11 @@ export function stepIssues(step: ConsentStep, draft: ConsentDraft): FieldIssue[]
   return issues;
 }
 
-export function canContinue(step: ConsentStep, draft: ConsentDraft): boolean {
-  return stepIssues(step, draft).length === 0;
+export function canContinue(step: ConsentStep, draft: ConsentDraft, rules: ConsentRules = {}): boolean {
+  return stepIssues(step, draft, rules).length === 0;
 }
 
 /** Every step's issues: what the server refuses a submitted consent for. */
-export function consentIssues(draft: ConsentDraft): FieldIssue[] {
-  return ([1, 2, 3, 4] as const).flatMap((step) => stepIssues(step, draft));
+export function consentIssues(draft: ConsentDraft, rules: ConsentRules = {}): FieldIssue[] {
+  return ([1, 2, 3, 4] as const).flatMap((step) => stepIssues(step, draft, rules));
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canAddActiveChild, childLimitMessage, planFor, purchaseLimitMessage, purchasesLeft } from "./plans";
+import {
+  canAddActiveChild,
+  childLimitMessage,
+  mayShopOnPlan,
+  planFor,
+  purchaseLimitMessage,
+  purchasesLeft,
+  shoppingPausedMessage,
+} from "./plans";
 
 describe("active children per plan (docs/product-contract.md, Children and plans: Free 1, Family Plan 5, Premium and Family Plus unlimited)", () => {
   it.each([
@@ -46,5 +54,23 @@ describe("approved purchases a month", () => {
 
   it("treats an unknown tier as the Free plan", () => {
     expect(planFor("gold")).toEqual(planFor("free"));
+  });
+});
+
+describe("who may shop when the plan allows fewer active children than the family has (decision 162)", () => {
+  it.each([
+    ["free", 0, true],
+    ["free", 1, false],
+    ["family", 4, true],
+    ["family", 5, false],
+    ["premium", 40, true],
+    ["family_plus", 40, true],
+  ])("%s with %i active children added before: %s", (tier, before, allowed) => {
+    expect(mayShopOnPlan(tier, before)).toBe(allowed);
+  });
+
+  it("says how many may shop", () => {
+    expect(shoppingPausedMessage("family")).toContain("only 5 children shop");
+    expect(shoppingPausedMessage("free")).toContain("only 1 child shop");
   });
 });

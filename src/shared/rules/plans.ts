@@ -54,3 +54,18 @@ export function purchaseLimitMessage(tier: string, userLimit?: number): string {
   const plan = planFor(tier);
   return `Your ${plan.name} includes ${monthlyPurchaseLimit(tier, userLimit)} approved purchases a month, and they are used. Upgrade to the Family Plan for unlimited purchases.`;
 }
+
+/**
+ * docs/decisions/162: with more active children than the plan allows (a suspension or a downgrade keeps them
+ * all), the children added first shop and the others wait. `activeBefore` counts active children added earlier.
+ */
+export function mayShopOnPlan(tier: string, activeBefore: number): boolean {
+  const limit = planFor(tier).children;
+  return limit === null || activeBefore < limit;
+}
+
+export function shoppingPausedMessage(tier: string): string {
+  const limit = planFor(tier).children ?? 0;
+  const who = limit === 1 ? "1 child" : `${limit} children`;
+  return `Your family's plan lets only ${who} shop right now, so your purchases are paused. Ask a parent about the family's plan.`;
+}

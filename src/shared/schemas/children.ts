@@ -81,7 +81,14 @@ export const ChildSchema = z.object({
   /** Chore rewards confirmed this month, added to the month's budget. */
   bonusBudget: MoneyOutSchema,
   currentSpent: MoneyOutSchema,
+  /**
+   * Moved into savings goals this month, less what deleted goals gave back (so it can be below 0): the
+   * budget left is monthlyBudget + bonusBudget - savedToGoals - currentSpent (docs/decisions/153).
+   */
+  savedToGoals: MoneyOutSchema.optional(),
   autoApprovalLimit: MoneyOutSchema,
+  /** docs/product-contract.md "Privacy rights": a child under 13 signs in only once this is verified. */
+  consentStatus: z.enum(["not_needed", "required", "pending", "verified"]),
   isActive: z.boolean(),
   requireApprovalForAll: z.boolean(),
   blockAdultContent: z.boolean(),

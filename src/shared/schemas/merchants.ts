@@ -20,6 +20,7 @@ export const MerchantCreateSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, { message: "Domain must be a host name, e.g. shop.example.com" }),
   webhookUrl: WebUrlSchema("Webhook URL"),
 });
+export type MerchantCreate = z.infer<typeof MerchantCreateSchema>;
 
 export const MerchantUpdateSchema = z.object({ isActive: z.boolean({ error: "isActive must be true or false" }) });
 
@@ -36,6 +37,7 @@ export type Merchant = z.infer<typeof MerchantSchema>;
 
 /** Shown once: only a hash of the key and an encrypted secret are kept. */
 export const MerchantWithSecretsSchema = MerchantSchema.extend({ apiKey: z.string(), webhookSecret: z.string() });
+export type MerchantWithSecrets = z.infer<typeof MerchantWithSecretsSchema>;
 
 export const CheckoutItemSchema = CartItemSchema.omit({ category: true });
 
@@ -98,3 +100,41 @@ export const CheckoutSentSchema = z.object({
   status: z.enum(CHECKOUT_SESSION_STATUSES),
   cartId: z.string(),
 });
+
+/**
+ * A webhook event as the staff's delivery log shows it (decision 144): `failed` is a failed attempt that
+ * will be tried again at `nextAttemptAt`; `given_up` is an event whose 72 hours of retries ran out;
+ * `stopped` is an event not sent because its merchant was disabled.
+ */
+export const WEBHOOK_DELIVERY_STATUSES = ["delivered", "pending", "failed", "given_up", "stopped"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const WebhookDeliverySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  checkoutSessionId: z.string().nullable(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastAttemptAt: IsoDateSchema.nullable(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: IsoDateSchema.nullable(),
+  createdAt: IsoDateSchema,
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const DELIVERIES_DEFAULT_LIMIT = 20;
+export const DELIVERIES_MAX_LIMIT = 100;
+
+export const WebhookDeliveriesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int({ message: "limit must be a whole number" })
+    .min(1, { message: "limit must be at least 1" })
+    .max(DELIVERIES_MAX_LIMIT, { message: `limit must be at most ${DELIVERIES_MAX_LIMIT}` })
+    .default(DELIVERIES_DEFAULT_LIMIT),
+  /** The cursor: the last event of the page before; the next page holds the older ones. */
+  before: z.string().max(100).optional(),
+});
+
+export const MerchantEventParamsSchema = z.object({ id: z.string(), eventId: z.string() });

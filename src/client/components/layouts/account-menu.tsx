@@ -30,7 +30,7 @@ export function AccountMenu({ user }: { user: HeaderUser }) {
           <DropdownMenu.Item className={menuItemClass} onSelect={() => goToSection("profile")}>
             <UserIcon className="h-4 w-4" aria-hidden /> Profile
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => goToSection("settings")}>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => goToSection("account")}>
             <Settings className="h-4 w-4" aria-hidden /> Settings
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />

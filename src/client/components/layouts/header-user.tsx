@@ -45,7 +45,7 @@ export function logOut() {
 /** Profile and Settings are sections of the Parent Center; scroll to them even when already there. */
 export function useGoToSection() {
   const [, navigate] = useLocation();
-  return (id: "profile" | "settings") => {
+  return (id: "profile" | "account") => {
     navigate(`/parent#${id}`);
     requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
   };

@@ -103,7 +103,7 @@ function MobileMenu({ user, onClose }: { user: HeaderUser | null; onClose: () =>
           {(
             [
               ["profile", "Profile"],
-              ["settings", "Settings"],
+              ["account", "Settings"],
             ] as const
           ).map(([id, label]) => (
             <a

@@ -75,3 +75,22 @@ export const HELP_CHANNELS = [
   { title: "COPPA and privacy", email: "coppa@pocketwise.app" },
   { title: "Technical support", email: "support@pocketwise.app" },
 ] as const;
+
+/** The statement the parent's typed name signs, for the methods a person at Pocketwise reviews. */
+export const SIGNATURE_HINT = "Type your full legal name to sign this consent.";
+
+/** What follows consent given for one child (docs/decisions/160), by the method chosen. */
+export function childNextSteps(childName: string, method: VerificationMethod | null | undefined): string[] {
+  return method === "credit-card"
+    ? [
+        "A secure Stripe page takes a 50-cent charge from your card, refunded at once",
+        "Your consent is verified as soon as the charge goes through",
+        `${childName} can sign in straight away`,
+      ]
+    : [
+        "We check your identity with the method you chose, typically within 24-48 hours",
+        "We e-mail you as soon as it is decided",
+        `${childName} can sign in once your consent is verified`,
+        `You can review or withdraw your consent at any time in ${childName}'s settings`,
+      ];
+}

@@ -20,9 +20,21 @@ export const children = pgTable(
     /** Chore rewards confirmed in bonusMonth, added to that month's budget. */
     bonusBudget: money("bonus_budget").notNull().default(0),
     bonusMonth: text("bonus_month").notNull().default(""),
+    /**
+     * Moved from goalMonth's budget into savings goals (docs/product-contract.md "Learning and saving"), less
+     * what deleted goals returned in that month; another month means 0. It can be below 0 when a goal saved in
+     * earlier months is deleted: that money comes back into this month's budget.
+     */
+    goalTransfers: money("goal_transfers").notNull().default(0),
+    goalMonth: text("goal_month").notNull().default(""),
     /** The latest month whose end has been judged for month-end badges; months reset lazily, so this is judged lazily. */
     reviewedMonth: text("reviewed_month").notNull().default(""),
     autoApprovalLimit: money("auto_approval_limit").notNull().default(0),
+    /**
+     * docs/product-contract.md "Privacy rights": not_needed, required, pending or verified. A child under 13
+     * signs in nowhere until a parent's consent is verified (docs/decisions/157).
+     */
+    consentStatus: text("consent_status").$type<ConsentStatus>().notNull().default("not_needed"),
     isActive: boolean("is_active").notNull().default(true),
     requireApprovalForAll: boolean("require_approval_for_all").notNull().default(false),
     blockAdultContent: boolean("block_adult_content").notNull().default(true),
@@ -35,6 +47,7 @@ export const children = pgTable(
 );
 
 export type ChildRow = typeof children.$inferSelect;
+export type ConsentStatus = "not_needed" | "required" | "pending" | "verified";
 
 /** One-time child sign-in codes; the code itself is stored only as a SHA-256. */
 export const childLoginCodes = pgTable("child_login_codes", {

@@ -83,7 +83,12 @@ export type NotificationIntent =
   | { type: "budget.warning"; familyId: string; childId: string; percent: number }
   | { type: "badge.earned"; familyId: string; childId: string; badgeType: string }
   /** `invitedBy`: the inviter's name as the e-mail shows it. */
-  | { type: "guardian.invitation"; familyId: string; email: string; link: string; invitedBy?: string | null };
+  | { type: "guardian.invitation"; familyId: string; email: string; link: string; invitedBy?: string | null }
+  /**
+   * An account e-mail composed by its cause (a consent decided, an account deleted), sent to one address
+   * whatever the preferences say: it is a notice the parent must receive, not a notification.
+   */
+  | { type: "account.notice"; email: string; mail: { subject: string; text: string; html: string } };
 
 export type NotificationIntentType = NotificationIntent["type"];
 

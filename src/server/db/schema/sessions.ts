@@ -13,5 +13,6 @@ export const sessions = pgTable(
 
 export type SessionData =
   | { kind: "parent"; userId: string; oidc?: { codeVerifier: string; state: string; returnTo: string } }
-  | { kind: "child"; childId: string; parentId: string }
+  /** `deviceId`: a remembered browser (child_devices), whose session lasts 30 days renewed by use. */
+  | { kind: "child"; childId: string; parentId: string; deviceId?: string }
   | { kind: "anonymous"; oidc?: { codeVerifier: string; state: string; nonce?: string; returnTo: string } };

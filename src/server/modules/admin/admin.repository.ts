@@ -1,4 +1,4 @@
-import { asc, count, desc, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, ilike, or, sql } from "drizzle-orm";
 import {
   type AdminParent,
   type AnalyticsOverview,
@@ -15,24 +15,29 @@ import {
   workflowExecutions,
   workflows,
 } from "../../db/schema";
+import { newestFirst, olderThan, type Page } from "../../lib/paging";
 import { parentName } from "../auth/users.repository";
 import { describeSteps } from "./workflow-steps";
 
 /** `%` and `_` in a search are letters to find, not wildcards. */
 const containing = (text: string) => `%${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listParents(db: Executor, query: { limit: number; q?: string }): Promise<AdminParent[]> {
+/** Newest first, `limit + 1` rows for the next-page check (docs/decisions/164). */
+export async function listParents(db: Executor, query: Page & { q?: string }): Promise<AdminParent[]> {
   const pattern = query.q ? containing(query.q) : null;
   const rows = await db
     .select()
     .from(users)
     .where(
-      pattern
-        ? or(ilike(users.email, pattern), ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern))
-        : undefined,
+      and(
+        pattern
+          ? or(ilike(users.email, pattern), ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern))
+          : undefined,
+        olderThan(users, query.cursor),
+      ),
     )
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.limit);
+    .orderBy(...newestFirst(users))
+    .limit(query.limit + 1);
   return rows.map((u) => ({ id: u.id, email: u.email, name: parentName(u), createdAt: u.createdAt.toISOString() }));
 }
 

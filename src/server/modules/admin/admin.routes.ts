@@ -17,6 +17,7 @@ import {
   ExecutionSchema,
 } from "../../../shared/schemas/staff";
 import { forbidden, HttpError } from "../../lib/http-errors";
+import { cursorParam, linkNext } from "../../lib/paging";
 import { requireAdmin } from "../../plugins/access";
 import { limitPublicForm } from "../../plugins/rate-limits";
 import { hashPassword, verifyPassword } from "../auth/passwords";
@@ -32,6 +33,10 @@ const INVALID_CREDENTIALS = "Invalid credentials";
 const ADMIN_EXISTS = "An admin account already exists. Please sign in.";
 
 const guarded = { 400: ErrorSchema, 401: ErrorSchema };
+
+/** docs/decisions/164: the staff lists keep their `?limit=` (default 10, at most 100) and gain a cursor. */
+const StaffListQuerySchema = AdminListQuerySchema.extend({ cursor: cursorParam() });
+const ParentListQuerySchema = AdminParentListQuerySchema.extend({ cursor: cursorParam() });
 
 /**
  * docs/product-contract.md "Staff area": first-admin setup, sign-in, and the dashboard's lists, the public forms'
@@ -116,14 +121,16 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { token
       config: { access: "staff" },
       schema: {
         tags: ["staff"],
-        summary: "Parents, newest first, optionally those whose e-mail or name contains `q`",
-        querystring: AdminParentListQuerySchema,
+        summary:
+          "Parents, newest first, optionally those whose e-mail or name contains `q` (?limit= default 10, at most 100; Link rel=next)",
+        querystring: ParentListQuerySchema,
         response: { 200: z.array(AdminParentSchema), ...guarded },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       requireAdmin(req);
-      return listParents(db, req.query);
+      const rows = await listParents(db, req.query);
+      return linkNext(reply, rows, req.query.limit, "/api/admin/users", { q: req.query.q });
     },
   );
 
@@ -165,14 +172,15 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { token
       config: { access: "staff" },
       schema: {
         tags: ["staff"],
-        summary: "Workflow runs, newest first",
-        querystring: AdminListQuerySchema,
+        summary: "Workflow runs, newest first (?limit= default 10, at most 100; Link rel=next)",
+        querystring: StaffListQuerySchema,
         response: { 200: z.array(ExecutionSchema), ...guarded },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       requireAdmin(req);
-      return listExecutions(db, { limit: req.query.limit });
+      const rows = await listExecutions(db, { ...req.query, limit: req.query.limit + 1 });
+      return linkNext(reply, rows, req.query.limit, "/api/admin/executions");
     },
   );
 
@@ -182,14 +190,15 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { token
       config: { access: "staff" },
       schema: {
         tags: ["staff"],
-        summary: "Parental consents recorded by the /coppa-consent wizard, newest first",
-        querystring: AdminListQuerySchema,
+        summary:
+          "Parental consents recorded by the /coppa-consent wizard, newest first (?limit= default 10, at most 100; Link rel=next)",
+        querystring: StaffListQuerySchema,
         response: { 200: z.array(ConsentSchema), ...guarded },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       requireAdmin(req);
-      return listConsents(db, req.query.limit);
+      return linkNext(reply, await listConsents(db, req.query), req.query.limit, "/api/admin/consents");
     },
   );
 
@@ -199,14 +208,14 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { token
       config: { access: "staff" },
       schema: {
         tags: ["staff"],
-        summary: "Demo requests from /schedule-demo, newest first",
-        querystring: AdminListQuerySchema,
+        summary: "Demo requests from /schedule-demo, newest first (?limit= default 10, at most 100; Link rel=next)",
+        querystring: StaffListQuerySchema,
         response: { 200: z.array(DemoRequestSchema), ...guarded },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       requireAdmin(req);
-      return listDemoRequests(db, req.query.limit);
+      return linkNext(reply, await listDemoRequests(db, req.query), req.query.limit, "/api/admin/demo-requests");
     },
   );
 
@@ -216,14 +225,14 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { token
       config: { access: "staff" },
       schema: {
         tags: ["staff"],
-        summary: "Newsletter subscriptions, newest first",
-        querystring: AdminListQuerySchema,
+        summary: "Newsletter subscriptions, newest first (?limit= default 10, at most 100; Link rel=next)",
+        querystring: StaffListQuerySchema,
         response: { 200: z.array(NewsletterSubscriptionSchema), ...guarded },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       requireAdmin(req);
-      return listSubscriptions(db, req.query.limit);
+      return linkNext(reply, await listSubscriptions(db, req.query), req.query.limit, "/api/admin/newsletter");
     },
   );
 });

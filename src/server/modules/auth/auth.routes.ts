@@ -33,7 +33,13 @@ export function safeReturnTo(value: string | undefined): string {
   return path.startsWith("//") ? "/" : path;
 }
 
-export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oidc | null; appOrigin?: string | null }) {
+/** A new account's referral is recorded by the referrals module, which app.ts hands in (decision 151). */
+export type AttributeSignup = (req: FastifyRequest, userId: string) => Promise<void>;
+
+export default async function authRoutes(
+  app: FastifyInstance,
+  opts: { oidc: Oidc | null; appOrigin?: string | null; attributeSignup: AttributeSignup },
+) {
   // The provider must see the public address it has registered: APP_ORIGIN when set (behind a proxy
   // that terminates TLS or rewrites Host), otherwise the address the request came to.
   const callbackUrl = (req: FastifyRequest) => `${opts.appOrigin ?? `${req.protocol}://${req.host}`}/api/callback`;
@@ -74,6 +80,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
       });
       if (!row) throw conflict("An account with this e-mail already exists");
       await req.startSession(reply, { kind: "parent", userId: row.id });
+      await opts.attributeSignup(req, row.id);
       // docs/product-contract.md "Deciding from anywhere": user.signup starts the welcome sequence.
       await app.automations.startFor("user.signup", row.id);
       return reply.status(201).send(toUser(row));
@@ -165,7 +172,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
       let userId: string;
       try {
         const profile = await oidc.finish(new URL(req.url, callbackUrl(req)), pending);
-        userId = await upsertOidcUser(app, profile);
+        userId = await upsertOidcUser(app, profile, (id) => opts.attributeSignup(req, id));
       } catch (err) {
         req.log.warn({ err }, "OpenID Connect sign-in failed");
         await req.endSession(reply);
@@ -192,7 +199,11 @@ export default async function authRoutes(app: FastifyInstance, opts: { oidc: Oid
   );
 }
 
-async function upsertOidcUser(app: FastifyInstance, p: Awaited<ReturnType<Oidc["finish"]>>): Promise<string> {
+async function upsertOidcUser(
+  app: FastifyInstance,
+  p: Awaited<ReturnType<Oidc["finish"]>>,
+  attributeSignup: (userId: string) => Promise<void>,
+): Promise<string> {
   const { db } = app.database;
   const [bySubject] = await db.select().from(users).where(eq(users.oidcSubject, p.subject));
   const now = app.now();
@@ -220,7 +231,8 @@ async function upsertOidcUser(app: FastifyInstance, p: Awaited<ReturnType<Oidc["
     createdAt: now,
   });
   if (!row) throw conflict("An account with this e-mail already exists");
-  // A first sign-in through the provider is a sign-up: it starts the welcome sequence too.
+  // A first sign-in through the provider is a sign-up: it counts for a referral and starts the welcome sequence too.
+  await attributeSignup(row.id);
   await app.automations.startFor("user.signup", row.id);
   return row.id;
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, lte, or } from "drizzle-orm";
+import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import type { Execution, ExecutionStatus } from "../../../shared/schemas/staff";
 import type { Executor } from "../../db/client";
 import { users, type WorkflowExecutionRow, workflowExecutions, workflows } from "../../db/schema";
+import { orderedBy, pastCursor } from "../../lib/paging";
 
 export type ExecutionLogEntry = WorkflowExecutionRow["log"][number];
 
@@ -78,7 +79,11 @@ export async function updateExecution(
 }
 
 /** Runs as staff see them, newest first: with the workflow's name and length and the parent's e-mail. */
-export async function listExecutions(db: Executor, filter: { limit: number; id?: string }): Promise<Execution[]> {
+/** Newest started first; the staff list reads `limit + 1` rows for its next-page check (docs/decisions/164). */
+export async function listExecutions(
+  db: Executor,
+  filter: { limit: number; id?: string; cursor?: string },
+): Promise<Execution[]> {
   const rows = await db
     .select({
       execution: workflowExecutions,
@@ -89,8 +94,13 @@ export async function listExecutions(db: Executor, filter: { limit: number; id?:
     .from(workflowExecutions)
     .innerJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
     .innerJoin(users, eq(users.id, workflowExecutions.userId))
-    .where(filter.id ? eq(workflowExecutions.id, filter.id) : undefined)
-    .orderBy(desc(workflowExecutions.startedAt), desc(workflowExecutions.id))
+    .where(
+      and(
+        filter.id ? eq(workflowExecutions.id, filter.id) : undefined,
+        pastCursor(workflowExecutions, workflowExecutions.startedAt, filter.cursor),
+      ),
+    )
+    .orderBy(...orderedBy(workflowExecutions, workflowExecutions.startedAt))
     .limit(filter.limit);
   return rows.map(({ execution: e, workflowName, steps, userEmail }) => ({
     id: e.id,
@@ -134,4 +144,32 @@ export async function insertExecutionsForEvent(db: Executor, values: { event: st
     )
     .returning({ id: workflowExecutions.id });
   return started.map((r) => r.id);
+}
+
+/**
+ * Ends a user's unfinished runs of the workflows `event` starts, because what they answer is over (a payment
+ * went through: no reminder, no suspension notice). Each gets a log entry saying why; answers how many.
+ */
+export async function completeExecutionsForEvent(
+  db: Executor,
+  values: { event: string; userId: string; now: Date; reason: string },
+) {
+  const stopped = await db
+    .update(workflowExecutions)
+    .set({
+      status: "completed",
+      resumeAt: null,
+      completedAt: values.now,
+      updatedAt: values.now,
+      log: sql`${workflowExecutions.log} || jsonb_build_array(jsonb_build_object('step', ${workflowExecutions.currentStep}, 'kind', 'stopped', 'at', ${values.now.toISOString()}::text, 'detail', ${values.reason}::text))`,
+    })
+    .where(
+      and(
+        eq(workflowExecutions.userId, values.userId),
+        or(eq(workflowExecutions.status, "running"), eq(workflowExecutions.status, "waiting")),
+        sql`${workflowExecutions.workflowId} in (select ${workflows.id} from ${workflows} where ${workflows.triggerEvent} = ${values.event})`,
+      ),
+    )
+    .returning({ id: workflowExecutions.id });
+  return stopped.length;
 }

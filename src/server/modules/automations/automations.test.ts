@@ -170,7 +170,7 @@ describe("POST /api/admin/trigger/onboarding", () => {
 });
 
 describe("POST /api/admin/trigger/payment-recovery", () => {
-  it("e-mails the parent, and opens a high-priority ticket for the run 72 hours later", async () => {
+  it("e-mails the parent, reminds them and opens a high-priority ticket 3 days later, and tells of the suspension at 7 days", async () => {
     const parent = await signUpQuietly(t.app, { firstName: "Jo" });
     const res = await trigger("payment-recovery", { userId: parent.user.id });
     expect(res.statusCode).toBe(201);
@@ -187,15 +187,25 @@ describe("POST /api/admin/trigger/payment-recovery", () => {
 
     t.clock.advance(HOUR);
     await t.app.automations.runDue();
-    const done = await execution(id);
-    expect(done.status).toBe("completed");
+    expect(await execution(id)).toMatchObject({ status: "waiting", current_step: 5 });
+    expect(mailsTo(parent.email).map(subjectOf)).toEqual([
+      "Your Pocketwise payment did not go through",
+      "Reminder: your Pocketwise payment is still failing",
+    ]);
     const tickets = await t.database.query<{ ticket_number: string; priority: string; subject: string }>(
       "select * from support_tickets where execution_id = $1 and user_id = $2",
       [id, parent.user.id],
     );
     expect(tickets).toEqual([expect.objectContaining({ priority: "high", subject: "Payment still failing" })]);
-    expect(done.log.at(-1)).toMatchObject({
-      kind: "create_ticket",
+
+    t.clock.advance(96 * HOUR);
+    await t.app.automations.runDue();
+    const done = await execution(id);
+    expect(done.status).toBe("completed");
+    expect(mailsTo(parent.email).map(subjectOf).at(-1)).toBe(
+      "Your family is on Free plan limits until your payment goes through",
+    );
+    expect(done.log.find((e: { kind: string }) => e.kind === "create_ticket")).toMatchObject({
       detail: `Opened support ticket ${tickets[0]?.ticket_number}`,
     });
   });

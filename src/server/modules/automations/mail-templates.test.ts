@@ -2,14 +2,26 @@ import { describe, expect, it } from "vitest";
 import { renderTemplate, TEMPLATE_NAMES, UnknownTemplateError } from "./mail-templates";
 
 describe("automation e-mail templates", () => {
-  it("has the three messages the seeded workflows send", () => {
-    expect(TEMPLATE_NAMES.sort()).toEqual(["first-steps", "payment-failed", "welcome"]);
+  it("has the messages the seeded workflows send", () => {
+    expect(TEMPLATE_NAMES.sort()).toEqual([
+      "first-steps",
+      "payment-failed",
+      "payment-reminder",
+      "payment-suspended",
+      "welcome",
+    ]);
   });
 
   it.each([
     ["welcome", "Welcome to Pocketwise", "nothing is bought until you approve it"],
     ["first-steps", "Your first steps with Pocketwise", "Add a child"],
-    ["payment-failed", "Your Pocketwise payment did not go through", "check the card"],
+    ["payment-failed", "Your Pocketwise payment did not go through", "update the card"],
+    ["payment-reminder", "Reminder: your Pocketwise payment is still failing", "In 4 days"],
+    [
+      "payment-suspended",
+      "Your family is on Free plan limits until your payment goes through",
+      "Nothing has been deleted",
+    ],
   ])("%s: subject, greeting by first name and product words", (name, subject, phrase) => {
     const mail = renderTemplate(name, { firstName: "Pat", appOrigin: null });
     expect(mail.subject).toBe(subject);

@@ -50,8 +50,24 @@ const TEMPLATES: Record<string, Template> = {
     subject: "Your Pocketwise payment did not go through",
     paragraphs: (origin) => [
       "We could not take your latest Pocketwise payment. Your family's budgets, carts and history are safe, and your children can keep shopping for now.",
-      "Please check the card on your account. If the payment is still failing in a few days, our support team will get in touch to help.",
-      link(origin, "/parent", "Check your account"),
+      "Please update the card on your account. If the payment is still failing after 7 days, your family moves to the Free plan's limits until it goes through; nothing is deleted.",
+      link(origin, "/parent-center#billing", "Update your card"),
+    ],
+  },
+  "payment-reminder": {
+    subject: "Reminder: your Pocketwise payment is still failing",
+    paragraphs: (origin) => [
+      "Your latest Pocketwise payment has still not gone through. Your family's budgets, carts and history are safe.",
+      "In 4 days your family will move to the Free plan's limits until the payment goes through: one child can keep shopping, with 5 approved purchases a month. Updating your card now keeps everything as it is.",
+      link(origin, "/parent-center#billing", "Update your card"),
+    ],
+  },
+  "payment-suspended": {
+    subject: "Your family is on Free plan limits until your payment goes through",
+    paragraphs: (origin) => [
+      "We could not take your Pocketwise payment for 7 days, so your family now has the Free plan's limits: one child can shop, with 5 approved purchases a month. Nothing has been deleted: every child, cart and setting is kept.",
+      "As soon as a payment goes through, your plan comes back at once.",
+      link(origin, "/parent-center#billing", "Update your card"),
     ],
   },
 };

@@ -25,7 +25,7 @@ import { notificationIntentsSql } from "./notification-intents";
 export interface BudgetChanges {
   newCarts: CartRow[];
   decidedCarts: CartRow[];
-  /** Only the month's figures (spending, bonus, the month judged) change here. */
+  /** Only the month's figures (spending, bonus, money moved to goals, the month judged) change here. */
   children: ChildRow[];
   /**
    * A child's settings as a guardian saved them (budget, limit, rules, switches, profile); never in the
@@ -90,7 +90,16 @@ const PARTS = [
     name: "child",
     table: children,
     kind: "update",
-    columns: ["currentSpent", "spentMonth", "bonusBudget", "bonusMonth", "reviewedMonth", "updatedAt"],
+    columns: [
+      "currentSpent",
+      "spentMonth",
+      "bonusBudget",
+      "bonusMonth",
+      "goalTransfers",
+      "goalMonth",
+      "reviewedMonth",
+      "updatedAt",
+    ],
     rows: (c) => c.children,
   }),
   part({
@@ -109,6 +118,7 @@ const PARTS = [
       "notifyPurchaseApprovals",
       "notifyBudgetWarnings",
       "notifyAchievementUpdates",
+      "consentStatus",
       "updatedAt",
     ],
     rows: (c) => c.childSettings,

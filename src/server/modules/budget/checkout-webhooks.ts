@@ -11,6 +11,10 @@ import { type SQL, sql } from "drizzle-orm";
  * the session back to pending without a webhook (the contract has no type for it). The event's id is made
  * per row, and its body is the exact text every delivery sends. The parts' text never changes, so the
  * statement's prepared name does not either.
+ *
+ * Decision 144: a cart made from a checkout session takes the session's id, and `checkout_link_rows`
+ * links the session to it here, in the statement that inserts the cart (a link written before would
+ * name a cart that does not exist yet). A cart with any other id finds no session.
  */
 export function checkoutWebhooksSql(eventsPart: string): SQL[] {
   const e = sql.identifier(eventsPart);
@@ -39,5 +43,10 @@ export function checkoutWebhooksSql(eventsPart: string): SQL[] {
     from checkout_session_rows r
     where r.status in ('approved', 'declined', 'expired', 'completed')
     returning 1)`;
-  return [session, webhook];
+  const link = sql`checkout_link_rows as (
+    update checkout_sessions s set cart_id = s.id
+    from ${e} e
+    where e.type = 'cart.submitted' and s.id = (e.data->>'cartId')::uuid and s.cart_id is null
+    returning 1)`;
+  return [session, webhook, link];
 }

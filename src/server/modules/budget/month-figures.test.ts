@@ -10,27 +10,41 @@ const child = (fields: Partial<ChildRow>) =>
     spentMonth: "2026-03",
     bonusBudget: 300,
     bonusMonth: "2026-03",
+    goalTransfers: 400,
+    goalMonth: "2026-03",
     reviewedMonth: "2026-02",
     ...fields,
   }) as ChildRow;
 
 // docs/product-contract.md "Carts: the purchase flow": amounts start from zero on the 1st of each month, UTC.
 describe("the month boundary", () => {
-  it.each<[string, string, { spent: number; bonus: number; budget: number; month: string }]>([
+  it.each<[string, string, { spent: number; bonus: number; saved: number; budget: number; month: string }]>([
     [
       "the last instant of March",
       "2026-03-31T23:59:59.999Z",
-      { spent: 1200, bonus: 300, budget: 5300, month: "2026-03" },
+      { spent: 1200, bonus: 300, saved: 400, budget: 4900, month: "2026-03" },
     ],
-    ["the first instant of April", "2026-04-01T00:00:00.000Z", { spent: 0, bonus: 0, budget: 5000, month: "2026-04" }],
+    [
+      "the first instant of April",
+      "2026-04-01T00:00:00.000Z",
+      { spent: 0, bonus: 0, saved: 0, budget: 5000, month: "2026-04" },
+    ],
     [
       "April 1st in a zone behind UTC",
       "2026-03-31T20:00:00-05:00",
-      { spent: 0, bonus: 0, budget: 5000, month: "2026-04" },
+      { spent: 0, bonus: 0, saved: 0, budget: 5000, month: "2026-04" },
     ],
-    ["a year later", "2027-03-15T12:00:00Z", { spent: 0, bonus: 0, budget: 5000, month: "2027-03" }],
+    ["a year later", "2027-03-15T12:00:00Z", { spent: 0, bonus: 0, saved: 0, budget: 5000, month: "2027-03" }],
   ])("monthAmounts at %s", (_name, now, expected) => {
     expect(monthAmounts(child({}), new Date(now))).toEqual(expected);
+  });
+
+  // docs/decisions/153: a goal deleted in March that saved in February gives its money back to March's budget.
+  it("money a deleted goal gives back raises the month's budget", () => {
+    expect(monthAmounts(child({ goalTransfers: -700 }), new Date("2026-03-10T00:00:00Z"))).toMatchObject({
+      saved: -700,
+      budget: 6000,
+    });
   });
 
   it.each<[string, string]>([

@@ -11,12 +11,18 @@ export function previousMonthKey(now: Date): string {
   return monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
 }
 
-/** The month-dependent amounts of a child, read as of `now`: another month's spending counts as 0. */
+/**
+ * The month-dependent amounts of a child, read as of `now`: another month's spending counts as 0. `saved`
+ * is what moved into savings goals this month (less what deleted goals gave back, so it can be below 0);
+ * `budget` is what the month has to spend once that is out, so `budget - spent` is the budget left that
+ * every purchase rule, warning and screen reads (docs/decisions/153).
+ */
 export function monthAmounts(row: ChildRow, now: Date) {
   const month = monthKey(now);
   const spent = row.spentMonth === month ? row.currentSpent : 0;
   const bonus = row.bonusMonth === month ? row.bonusBudget : 0;
-  return { spent, bonus, budget: row.monthlyBudget + bonus, month };
+  const saved = row.goalMonth === month ? row.goalTransfers : 0;
+  return { spent, bonus, saved, budget: row.monthlyBudget + bonus - saved, month };
 }
 
 /** Spent in the category in `month`; spending resets lazily like the child's. */

@@ -1,13 +1,23 @@
 import { randomUUID } from "node:crypto";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_APPROVAL_WINDOW_HOURS, expiresAtFor } from "../../../shared/rules/approval-window";
 import { decideAutoApproval } from "../../../shared/rules/auto-approval";
 import type { BadgeEvent } from "../../../shared/rules/badges";
 import { formatCents, parseCents } from "../../../shared/rules/money";
-import { purchasesLeft } from "../../../shared/rules/plans";
+import { mayShopOnPlan, planFor, purchasesLeft, shoppingPausedMessage } from "../../../shared/rules/plans";
 import type { CartItem, CartSubmit } from "../../../shared/schemas/carts";
-import type { BudgetCategoryRow, CartRow, ChildRow, UserRow } from "../../db/schema";
-import { conflict, forbidden, HttpError, notFound } from "../../lib/http-errors";
+import type { Executor } from "../../db/client";
+import {
+  type BudgetCategoryRow,
+  type CartRow,
+  type ChildRow,
+  carts,
+  children,
+  type UserRow,
+  users,
+} from "../../db/schema";
+import { codedError, conflict, forbidden, HttpError, isUuid, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
 import { type Actor, assertActorMaySee, familyOf } from "../../plugins/auth";
 import {
@@ -46,6 +56,34 @@ interface Submission {
  * after the first attempt has committed, under the same family lock, so two racing retries never make
  * two carts.
  */
+/**
+ * What one child may ask for (docs/decisions/163): carts waiting at once, and carts asked for in an hour per
+ * child and per device. Counted in the database, so every instance shares them.
+ */
+export const CHILD_ASK_LIMITS = { pendingCarts: 25, perHour: 30 } as const;
+export const TOO_MANY_WAITING = "You have lots of requests waiting. Ask your parent to look at them first.";
+export const TOO_MANY_ASKS = "That's a lot of requests in one hour! Take a break and try again a bit later.";
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * A child's session asking for one more cart: refused with 429 past the waiting carts' cap or the hourly
+ * rate. A parent's own carts for a child are not limited: the limits keep a child from flooding the parent.
+ */
+export async function assertChildMayAsk(app: FastifyInstance, actor: Actor) {
+  if (actor.kind !== "child") return;
+  const limits = CHILD_ASK_LIMITS;
+  // The cap's row, if there is one: reading at most `pendingCarts` index entries, however many wait.
+  const [over] = await app.database.db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.childId, actor.childId), eq(carts.status, "pending")))
+    .limit(1)
+    .offset(limits.pendingCarts - 1);
+  if (over) throw new HttpError(429, TOO_MANY_WAITING);
+  const keys = [`cart-ask:child:${actor.childId}`, ...(actor.deviceId ? [`cart-ask:device:${actor.deviceId}`] : [])];
+  await app.rateLimiter.reserve(keys, limits.perHour, HOUR_MS, TOO_MANY_ASKS);
+}
+
 export function cartSubmitter(app: FastifyInstance) {
   const submit = familyBatcher(app, {
     rows: "child",
@@ -72,10 +110,51 @@ export function cartSubmitter(app: FastifyInstance) {
             approvalWindowHours,
           }),
   });
-  return (actor: Actor, childId: string, input: SubmitInput, idempotencyKey: string | undefined) => {
+  return async (actor: Actor, childId: string, input: SubmitInput, idempotencyKey: string | undefined) => {
     assertActorMaySee(actor, childId);
+    // Read before the batch takes its locks: a plan change racing a submission by milliseconds may let one
+    // cart through, which the plan's purchase count still bounds.
+    await assertMayShopNow(app.database.db, familyOf(actor), childId);
+    await assertChildMayAsk(app, actor);
     return submit({ actor, childId, input, idempotencyKey });
   };
+}
+
+/** Active children of the family added before this one (docs/decisions/162). */
+async function activeChildrenBefore(ex: Executor, familyId: string, child: Pick<ChildRow, "id" | "createdAt">) {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(children)
+    .where(
+      and(
+        eq(children.parentId, familyId),
+        eq(children.isActive, true),
+        sql`(${children.createdAt}, ${children.id}) < (${child.createdAt.toISOString()}::timestamptz, ${child.id}::uuid)`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Refuses a cart from a child beyond the plan's number of active children (403 child_limit). Callers holding
+ * the family's lock pass its rows, so the answer cannot change under them.
+ */
+export async function assertChildMayShop(ex: Executor, user: UserRow, child: ChildRow) {
+  if (planFor(user.subscriptionTier).children === null) return;
+  if (!mayShopOnPlan(user.subscriptionTier, await activeChildrenBefore(ex, user.id, child))) {
+    throw codedError(403, "child_limit", shoppingPausedMessage(user.subscriptionTier));
+  }
+}
+
+async function assertMayShopNow(ex: Executor, familyId: string, childId: string) {
+  if (!isUuid(childId)) return;
+  const [row] = await ex
+    .select({ user: users, child: children })
+    .from(children)
+    .innerJoin(users, eq(users.id, children.parentId))
+    .where(and(eq(children.id, childId), eq(children.parentId, familyId)));
+  // An unknown child is the batch's to answer (404), as before.
+  if (row) await assertChildMayShop(ex, row.user, row.child);
 }
 
 /** Turns a declined cart's suggested item into a new cart that goes through the same rules as any other. */
@@ -90,6 +169,7 @@ export async function acceptSuggestion(app: FastifyInstance, actor: Actor, cartI
     const item: CartItem = { name: suggestion.name, price: suggestion.price, quantity: 1 };
     if (suggestion.url) item.url = suggestion.url;
     const input = { retailer: cart.retailer, tag: cart.tag ?? undefined, items: [item] };
+    await assertChildMayShop(tx, user, child);
     return decideSubmission(user, child, input, [], app.now(), {
       fromCartId: cart.id,
       approvalWindowHours: found.approvalWindowHours,

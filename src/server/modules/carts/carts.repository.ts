@@ -1,8 +1,9 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import type { Cart, Decider, PendingCart } from "../../../shared/schemas/carts";
 import type { Executor } from "../../db/client";
 import { type CartRow, carts, children, idempotentResponses, users } from "../../db/schema";
+import { newestFirst, olderThan, type Page } from "../../lib/paging";
 
 /** `decider` is the guardian in `row.decidedBy`, with the first name the family sees. */
 export function toCart(row: CartRow, decider: Decider | null = null): Cart {
@@ -32,23 +33,27 @@ export function toCart(row: CartRow, decider: Decider | null = null): Cart {
 
 const decider = { id: users.id, firstName: users.firstName };
 
-export async function listChildCarts(db: Executor, childId: string): Promise<Cart[]> {
+/** A child's carts newest first, `limit + 1` of them so the caller knows whether a next page exists. */
+export async function listChildCarts(db: Executor, childId: string, page: Page): Promise<Cart[]> {
   const rows = await db
     .select({ cart: carts, decider })
     .from(carts)
     .leftJoin(users, eq(users.id, carts.decidedBy))
-    .where(eq(carts.childId, childId))
-    .orderBy(desc(carts.createdAt), desc(carts.id));
+    .where(and(eq(carts.childId, childId), olderThan(carts, page.cursor)))
+    .orderBy(...newestFirst(carts))
+    .limit(page.limit + 1);
   return rows.map((r) => toCart(r.cart, r.decider));
 }
 
-export async function listPendingCarts(db: Executor, parentId: string): Promise<PendingCart[]> {
+/** The parent's pending carts newest first, `limit + 1` of them for the next-page check. */
+export async function listPendingCarts(db: Executor, parentId: string, page: Page): Promise<PendingCart[]> {
   const rows = await db
     .select({ cart: carts, childName: children.name, childProfileColor: children.profileColor })
     .from(carts)
     .innerJoin(children, eq(carts.childId, children.id))
-    .where(and(eq(children.parentId, parentId), eq(carts.status, "pending")))
-    .orderBy(desc(carts.createdAt), desc(carts.id));
+    .where(and(eq(children.parentId, parentId), eq(carts.status, "pending"), olderThan(carts, page.cursor)))
+    .orderBy(...newestFirst(carts))
+    .limit(page.limit + 1);
   return rows.map((r) => ({ ...toCart(r.cart), childName: r.childName, childProfileColor: r.childProfileColor }));
 }
 

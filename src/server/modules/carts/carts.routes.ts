@@ -10,12 +10,13 @@ import {
 } from "../../../shared/schemas/carts";
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { badRequest } from "../../lib/http-errors";
+import { linkNext, pageQuery } from "../../lib/paging";
 import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { requireActor, requireGuardian, requireParent } from "../../plugins/auth";
 import { findVisibleChild } from "../children/children.service";
 import { completeCart } from "./cart-completion.service";
 import { cartDecider, undoDecline } from "./cart-decisions.service";
-import { acceptSuggestion, cartSubmitter } from "./cart-submission.service";
+import { acceptSuggestion, assertChildMayAsk, cartSubmitter } from "./cart-submission.service";
 import {
   deleteIdempotentResponsesBefore,
   IDEMPOTENT_RESPONSE_TTL_MS,
@@ -24,9 +25,20 @@ import {
   toCart,
 } from "./carts.repository";
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  429: ErrorSchema,
+};
 
 const MAX_IDEMPOTENCY_KEY = 200;
+
+/** docs/decisions/164: large enough that a family's screens read everything of today in one page. */
+const CARTS_DEFAULT_LIMIT = 50;
+const CartPageQuerySchema = pageQuery(CARTS_DEFAULT_LIMIT);
 
 /** The optional Idempotency-Key header; a retry carrying the same key answers the first result. */
 function idempotencyKeyOf(req: FastifyRequest): string | undefined {
@@ -56,11 +68,15 @@ export default async function cartsRoutes(app: FastifyInstance) {
       config: { access: "parent" },
       schema: {
         tags: ["carts"],
-        summary: "The parent's pending carts, newest first",
+        summary: `The parent's pending carts, newest first (?limit= default ${CARTS_DEFAULT_LIMIT}, at most 100; Link rel=next)`,
+        querystring: CartPageQuerySchema,
         response: { 200: z.array(PendingCartSchema), ...errors },
       },
     },
-    async (req) => listPendingCarts(db, requireParent(req)),
+    async (req, reply) => {
+      const rows = await listPendingCarts(db, requireParent(req), req.query);
+      return linkNext(reply, rows, req.query.limit, "/api/carts/pending");
+    },
   );
 
   r.get(
@@ -69,14 +85,16 @@ export default async function cartsRoutes(app: FastifyInstance) {
       config: { access: "child", childParam: "id" },
       schema: {
         tags: ["carts"],
-        summary: "A child's carts, newest first",
+        summary: `A child's carts, newest first (?limit= default ${CARTS_DEFAULT_LIMIT}, at most 100; Link rel=next)`,
         params: IdParamsSchema,
+        querystring: CartPageQuerySchema,
         response: { 200: z.array(CartSchema), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const child = await findVisibleChild(app, req, req.params.id);
-      return listChildCarts(db, child.id);
+      const rows = await listChildCarts(db, child.id, req.query);
+      return linkNext(reply, rows, req.query.limit, `/api/children/${child.id}/carts`);
     },
   );
 
@@ -134,7 +152,9 @@ export default async function cartsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const cart = await acceptSuggestion(app, requireActor(req), req.params.id);
+      const actor = requireActor(req);
+      await assertChildMayAsk(app, actor);
+      const cart = await acceptSuggestion(app, actor, req.params.id);
       return reply.status(201).send(toCart(cart));
     },
   );

@@ -1,10 +1,11 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import type { Category } from "../../../shared/schemas/categories";
 import type { Executor } from "../../db/client";
 import { type BudgetCategoryRow, budgetCategories } from "../../db/schema";
 import { isUuid } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
+import { orderedBy, type Page, pastCursor } from "../../lib/paging";
 import { categorySpent } from "../budget/budget";
 
 export function toCategory(row: BudgetCategoryRow, now: Date): Category {
@@ -20,12 +21,19 @@ export function toCategory(row: BudgetCategoryRow, now: Date): Category {
   };
 }
 
-export async function listChildCategories(db: Executor, childId: string) {
+/** A child's categories by name (as the screens list them), `limit + 1` of them for the next-page check. */
+export async function listChildCategories(db: Executor, childId: string, page: Page) {
   return db
     .select()
     .from(budgetCategories)
-    .where(eq(budgetCategories.childId, childId))
-    .orderBy(asc(budgetCategories.name), asc(budgetCategories.id));
+    .where(
+      and(
+        eq(budgetCategories.childId, childId),
+        pastCursor(budgetCategories, budgetCategories.name, page.cursor, "asc"),
+      ),
+    )
+    .orderBy(...orderedBy(budgetCategories, budgetCategories.name, "asc"))
+    .limit(page.limit + 1);
 }
 
 export async function findChildCategory(db: Executor, childId: string, categoryId: string, lock = false) {

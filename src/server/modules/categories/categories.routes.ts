@@ -10,6 +10,7 @@ import {
 } from "../../../shared/schemas/categories";
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { conflict, notFound } from "../../lib/http-errors";
+import { linkNext, pageQuery } from "../../lib/paging";
 import { requireParent } from "../../plugins/auth";
 import { inChildTransaction } from "../budget/budget";
 import { CHILD_NOT_FOUND, findVisibleChild } from "../children/children.service";
@@ -28,6 +29,9 @@ const nameTaken = (name: string) => conflict(`There is already a category named 
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
+/** docs/decisions/164. */
+const CATEGORIES_DEFAULT_LIMIT = 50;
+
 export default async function categoriesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -38,15 +42,19 @@ export default async function categoriesRoutes(app: FastifyInstance) {
       config: { access: "child", childParam: "id" },
       schema: {
         tags: ["categories"],
-        summary: "A child's budget categories with this month's spending",
+        summary: `A child's budget categories with this month's spending, by name (?limit= default ${CATEGORIES_DEFAULT_LIMIT}, at most 100; Link rel=next)`,
         params: IdParamsSchema,
+        querystring: pageQuery(CATEGORIES_DEFAULT_LIMIT),
         response: { 200: z.array(CategorySchema), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const child = await findVisibleChild(app, req, req.params.id);
       const now = app.now();
-      return (await listChildCategories(db, child.id)).map((row) => toCategory(row, now));
+      const rows = await listChildCategories(db, child.id, req.query);
+      return linkNext(reply, rows, req.query.limit, `/api/children/${child.id}/categories`).map((row) =>
+        toCategory(row, now),
+      );
     },
   );
 

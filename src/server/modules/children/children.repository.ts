@@ -7,7 +7,7 @@ import { isUuid } from "../../lib/http-errors";
 import { monthAmounts } from "../budget/budget";
 
 export function toChild(row: ChildRow, now: Date): Child {
-  const { spent, bonus } = monthAmounts(row, now);
+  const { spent, bonus, saved } = monthAmounts(row, now);
   return {
     id: row.id,
     parentId: row.parentId,
@@ -17,7 +17,9 @@ export function toChild(row: ChildRow, now: Date): Child {
     monthlyBudget: formatCents(row.monthlyBudget),
     bonusBudget: formatCents(bonus),
     currentSpent: formatCents(spent),
+    savedToGoals: formatCents(saved),
     autoApprovalLimit: formatCents(row.autoApprovalLimit),
+    consentStatus: row.consentStatus,
     isActive: row.isActive,
     requireApprovalForAll: row.requireApprovalForAll,
     blockAdultContent: row.blockAdultContent,
@@ -29,8 +31,20 @@ export function toChild(row: ChildRow, now: Date): Child {
   };
 }
 
+/** Far more children than a family has; the list is capped rather than paged. */
+export const CHILDREN_LISTED = 100;
+
+/**
+ * The family's children in the order they were added, at most `CHILDREN_LISTED` (docs/decisions/164: a cap,
+ * not pages, since children added in the same instant keep the order they were added in).
+ */
 export async function listChildren(db: Executor, parentId: string) {
-  return db.select().from(children).where(eq(children.parentId, parentId)).orderBy(children.createdAt);
+  return db
+    .select()
+    .from(children)
+    .where(eq(children.parentId, parentId))
+    .orderBy(children.createdAt)
+    .limit(CHILDREN_LISTED);
 }
 
 /** The child when it belongs to the family; null for unknown, malformed or foreign ids. */

@@ -27,7 +27,7 @@ export default async function childrenRoutes(app: FastifyInstance) {
       config: { access: "parent" },
       schema: {
         tags: ["children"],
-        summary: "The signed-in parent's children",
+        summary: "The signed-in parent's children, in the order they were added (at most 100)",
         response: { 200: ChildListSchema, ...errors },
       },
     },

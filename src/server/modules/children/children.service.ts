@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { consentStatusAfterAgeChange, consentStatusForNewChild, maySignIn } from "../../../shared/rules/consent-status";
 import { parseCents } from "../../../shared/rules/money";
 import { canAddActiveChild, childLimitMessage } from "../../../shared/rules/plans";
 import { type ChildCreate, type ChildUpdate, LIMIT_OVER_BUDGET_MESSAGE } from "../../../shared/schemas/children";
 import type { Db } from "../../db/client";
 import type { ChildRow } from "../../db/schema";
+import { endChildSignIns } from "../../lib/child-sign-ins";
 import { codedError, HttpError, notFound } from "../../lib/http-errors";
 import { monthKey } from "../../lib/month";
 import { assertActorMaySee, familyOf, requireActor } from "../../plugins/auth";
@@ -52,6 +54,7 @@ export async function createChild(app: FastifyInstance, parentId: string, input:
       parentId,
       name: input.name,
       age: input.age,
+      consentStatus: consentStatusForNewChild(input.age),
       profileColor: input.profileColor.toUpperCase(),
       monthlyBudget: parseCents(input.monthlyBudget),
       autoApprovalLimit:
@@ -100,12 +103,17 @@ export async function updateChildSettings(
     }
 
     const { monthlyBudget: _b, autoApprovalLimit: _l, ...rest } = input;
+    const consentStatus =
+      input.age !== undefined ? consentStatusAfterAgeChange(child.consentStatus, input.age) : child.consentStatus;
+    // A child who now needs consent (their age was lowered under 13) is signed out everywhere until a parent gives it.
+    if (maySignIn(child.consentStatus) && !maySignIn(consentStatus)) await endChildSignIns(tx, child.id);
     const updated: ChildRow = {
       ...child,
       ...definedOnly(rest),
       ...(rest.profileColor ? { profileColor: rest.profileColor.toUpperCase() } : {}),
       monthlyBudget,
       autoApprovalLimit,
+      consentStatus,
       updatedAt: now,
     };
     return { result: updated, changes: { childSettings: [updated], events: [childUpdated(updated)] } };

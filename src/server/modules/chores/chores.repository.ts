@@ -1,9 +1,10 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import type { Chore } from "../../../shared/schemas/chores";
 import type { Executor } from "../../db/client";
 import { type ChoreRow, children, chores } from "../../db/schema";
 import { isUuid } from "../../lib/http-errors";
+import { newestFirst, olderThan, type Page } from "../../lib/paging";
 
 export function toChore(row: ChoreRow): Chore {
   return {
@@ -21,8 +22,14 @@ export function toChore(row: ChoreRow): Chore {
   };
 }
 
-export async function listChildChores(db: Executor, childId: string) {
-  return db.select().from(chores).where(eq(chores.childId, childId)).orderBy(desc(chores.createdAt), desc(chores.id));
+/** A child's chores newest first, `limit + 1` of them for the next-page check. */
+export async function listChildChores(db: Executor, childId: string, page: Page) {
+  return db
+    .select()
+    .from(chores)
+    .where(and(eq(chores.childId, childId), olderThan(chores, page.cursor)))
+    .orderBy(...newestFirst(chores))
+    .limit(page.limit + 1);
 }
 
 /** The chore with its child when it belongs to the family; null for unknown, malformed or foreign ids. */

@@ -5,6 +5,7 @@ import { parseCents } from "../../../shared/rules/money";
 import { ChoreCreateSchema, ChoreSchema, ChoreUpdateSchema } from "../../../shared/schemas/chores";
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { notFound } from "../../lib/http-errors";
+import { linkNext, pageQuery } from "../../lib/paging";
 import { requireActor, requireParent } from "../../plugins/auth";
 import { findFamilyChild } from "../children/children.repository";
 import { CHILD_NOT_FOUND, findVisibleChild } from "../children/children.service";
@@ -13,6 +14,9 @@ import { insertChore, listChildChores, toChore } from "./chores.repository";
 import { choreUpdated, confirmChore, dueDateFrom, editChore, markChoreDone, removeChore } from "./chores.service";
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+
+/** docs/decisions/164. */
+const CHORES_DEFAULT_LIMIT = 50;
 
 export default async function choresRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,12 +28,17 @@ export default async function choresRoutes(app: FastifyInstance) {
       config: { access: "child", childParam: "id" },
       schema: {
         tags: ["chores"],
-        summary: "A child's chores, newest first",
+        summary: `A child's chores, newest first (?limit= default ${CHORES_DEFAULT_LIMIT}, at most 100; Link rel=next)`,
         params: IdParamsSchema,
+        querystring: pageQuery(CHORES_DEFAULT_LIMIT),
         response: { 200: z.array(ChoreSchema), ...errors },
       },
     },
-    async (req) => (await listChildChores(db, (await findVisibleChild(app, req, req.params.id)).id)).map(toChore),
+    async (req, reply) => {
+      const child = await findVisibleChild(app, req, req.params.id);
+      const rows = await listChildChores(db, child.id, req.query);
+      return linkNext(reply, rows, req.query.limit, `/api/children/${child.id}/chores`).map(toChore);
+    },
   );
 
   r.post(

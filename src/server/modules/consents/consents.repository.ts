@@ -1,8 +1,8 @@
-import { desc } from "drizzle-orm";
 import type { Relationship, VerificationMethod } from "../../../shared/rules/consent-steps";
 import type { Consent } from "../../../shared/schemas/public-forms";
 import type { Executor } from "../../db/client";
 import { consents } from "../../db/schema";
+import { newestFirst, olderThan, type Page } from "../../lib/paging";
 
 export type ConsentRow = typeof consents.$inferSelect;
 
@@ -30,7 +30,13 @@ export async function insertConsent(db: Executor, values: typeof consents.$infer
 }
 
 /** Newest first, for the staff area; the id breaks ties between records made in the same instant. */
-export async function listConsents(db: Executor, limit: number): Promise<Consent[]> {
-  const rows = await db.select().from(consents).orderBy(desc(consents.createdAt), desc(consents.id)).limit(limit);
+/** Newest first, `limit + 1` rows for the next-page check (docs/decisions/164). */
+export async function listConsents(db: Executor, page: Page): Promise<Consent[]> {
+  const rows = await db
+    .select()
+    .from(consents)
+    .where(olderThan(consents, page.cursor))
+    .orderBy(...newestFirst(consents))
+    .limit(page.limit + 1);
   return rows.map(toConsent);
 }

@@ -1,7 +1,7 @@
-import { desc } from "drizzle-orm";
 import type { DemoRequest } from "../../../shared/schemas/public-forms";
 import type { Executor } from "../../db/client";
 import { demoRequests } from "../../db/schema";
+import { newestFirst, olderThan, type Page } from "../../lib/paging";
 
 export type DemoRequestRow = typeof demoRequests.$inferSelect;
 
@@ -29,11 +29,13 @@ export async function insertDemoRequest(db: Executor, values: typeof demoRequest
 }
 
 /** Newest first, for the staff area; the id breaks ties between requests made in the same instant. */
-export async function listDemoRequests(db: Executor, limit: number): Promise<DemoRequest[]> {
+/** Newest first, `limit + 1` rows for the next-page check (docs/decisions/164). */
+export async function listDemoRequests(db: Executor, page: Page): Promise<DemoRequest[]> {
   const rows = await db
     .select()
     .from(demoRequests)
-    .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
-    .limit(limit);
+    .where(olderThan(demoRequests, page.cursor))
+    .orderBy(...newestFirst(demoRequests))
+    .limit(page.limit + 1);
   return rows.map(toDemoRequest);
 }

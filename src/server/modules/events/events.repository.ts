@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import type { EventRecord } from "../../db/live-events";
-import { children, events, familyGuardians, sessions } from "../../db/schema";
+import { childDevices, children, events, familyGuardians, sessions } from "../../db/schema";
 import type { Audience } from "./event-hub";
 
 /**
@@ -68,6 +68,7 @@ export async function pruneEvents(ex: Executor) {
  * Which of these streams' sessions still stand: the session is live, and a guardian is still in the
  * family the stream hears (docs/product-contract.md: a removed guardian's access ends at once), or a
  * child's session still names a child of that family. One statement for every stream of the instance.
+ * A child device's bearer stream (key `device:{id}`, docs/decisions/147) stands while the device does.
  */
 export async function standingSessions(
   ex: Executor,
@@ -91,6 +92,17 @@ export async function standingSessions(
           or (${kind} = 'child' and exists (select 1 from ${children} c
             where c.id = (${sessions.sess}->>'childId')::uuid and c.parent_id = w.family_id))))`,
       ),
+    )
+    .union(
+      ex
+        .select({ sid: sql<string>`'device:' || ${childDevices.id}::text` })
+        .from(childDevices)
+        .innerJoin(children, eq(children.id, childDevices.childId))
+        .innerJoin(
+          sql`unnest(${sids}, ${familyIds}) as w(sid, family_id)`,
+          sql`w.sid = 'device:' || ${childDevices.id}::text and w.family_id = ${children.parentId}`,
+        )
+        .where(gt(childDevices.expiresAt, now)),
     );
   return new Set(rows.map((r) => r.sid));
 }

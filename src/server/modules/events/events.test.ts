@@ -47,7 +47,7 @@ async function family(childNames: string[] = ["Maya"]) {
   // No plan limit on children or purchases gets in the way of what these tests look at.
   await setTier(t.database, parent.user.id, "premium");
   const children = [];
-  for (const name of childNames) children.push(await addChild(t.app, parent.cookie, { name }));
+  for (const name of childNames) children.push(await addChild(t.app, parent.cookie, { name, age: 13 }));
   return { parent, children: children as { id: string }[] };
 }
 
@@ -254,6 +254,30 @@ describe("GET /api/events", () => {
     }
   });
 
+  it("tells the child at once when a guardian adds to the child's goal (a match)", async () => {
+    const { parent, children } = await family();
+    const child = children[0]!;
+    const kid = await signInChild(t.app, parent.cookie, child.id);
+    const made = await t.app.inject({
+      method: "POST",
+      url: `/api/children/${child.id}/goals`,
+      headers: { cookie: kid },
+      payload: { name: "Bike", target: "120.00" },
+    });
+    expect(made.statusCode).toBe(201);
+    const goalId = made.json().id;
+    const own = await open(kid);
+    const matched = await t.app.inject({
+      method: "POST",
+      url: `/api/goals/${goalId}/contributions`,
+      headers: { cookie: parent.cookie },
+      payload: { amount: "10.00", source: "match" },
+    });
+    expect(matched.statusCode).toBe(200);
+    const heard = await own.next((e) => e.event === "goal.updated" && e.data.goalId === goalId);
+    expect(heard.data).toEqual({ childId: child.id, goalId });
+  });
+
   it("replays what a stream missed after its Last-Event-ID, or ?lastEventId= when it cannot send headers", async () => {
     const { parent, children } = await family(["Maya", "Leo"]);
     const [maya, leo] = children as [{ id: string }, { id: string }];
@@ -325,6 +349,36 @@ describe("GET /api/events", () => {
     // A session deleted by another instance (or by a parent ending a device) is found at a heartbeat.
     await t.database.query("delete from sessions where sess->>'childId' = $1", [children[0]!.id]);
     await childStream.ended;
+  });
+
+  it("streams the extension's bearer token as its child's session, and ends it when the parent removes the device", async () => {
+    const { parent, children } = await family(["Maya"]);
+    const maya = children[0]!;
+    const created = await t.app.inject({
+      method: "POST",
+      url: `/api/children/${maya.id}/login-code`,
+      headers: { cookie: parent.cookie },
+    });
+    const signedIn = await t.app.inject({
+      method: "POST",
+      url: "/api/kid/login",
+      payload: { code: created.json().code, device: "extension", deviceName: "Laptop" },
+    });
+    const { token } = signedIn.json();
+    const stream = await open("", { authorization: `Bearer ${token}` });
+    expect(stream.status).toBe(200);
+    const cart = await submit(parent.cookie, maya.id);
+    await stream.next(isCart("cart.submitted", cart.id));
+
+    const [device] = (
+      await t.app.inject({ method: "GET", url: `/api/children/${maya.id}/devices`, headers: { cookie: parent.cookie } })
+    ).json();
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/children/${maya.id}/devices/${device.id}`,
+      headers: { cookie: parent.cookie },
+    });
+    await stream.ended;
   });
 
   it("ends a guardian's streams once they are no longer in the family", async () => {

@@ -37,7 +37,7 @@ const get = (cookie: string, url: string) => t.app.inject({ method: "GET", url, 
 async function family() {
   const parent = await signUpParent(t.app);
   await setTier(t.database, parent.user.id, "family");
-  const child = await addChild(t.app, parent.cookie, { name: "Maya" });
+  const child = await addChild(t.app, parent.cookie, { name: "Maya", age: 13 });
   return { parent, child };
 }
 
@@ -145,7 +145,7 @@ describe("POST /api/kid/login", () => {
 describe("what a child session may do", () => {
   async function signedInChild() {
     const f = await family();
-    const sibling = await addChild(t.app, f.parent.cookie, { name: "Leo" });
+    const sibling = await addChild(t.app, f.parent.cookie, { name: "Leo", age: 13 });
     const { code } = (await newCode(f.parent.cookie, f.child.id)).json();
     return { ...f, sibling, kid: cookieFrom(await kidLogin(code, nextAddress())) };
   }

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import {
   type CheckoutSessionRow,
   carts,
   checkoutSessions,
   children,
+  families,
   type MerchantRow,
   merchants,
   type WebhookEventRow,
@@ -78,20 +79,29 @@ export async function familyOfCart(db: Executor, cartId: string) {
   return row ?? null;
 }
 
-/** Links a sent session to its cart, only while it is still open; answers the row, or null. */
-export async function linkSessionToCart(
-  db: Executor,
-  id: string,
-  cartId: string,
-  status: CheckoutSessionRow["status"],
-  now: Date,
-) {
-  const [row] = await db
-    .update(checkoutSessions)
-    .set({ cartId, status, updatedAt: now })
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")))
-    .returning();
+/** A session with its merchant, its row locked for this transaction (after the family's, decision 003). */
+export async function lockCheckoutSession(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ session: checkoutSessions, merchant: merchants })
+    .from(checkoutSessions)
+    .innerJoin(merchants, eq(merchants.id, checkoutSessions.merchantId))
+    .where(eq(checkoutSessions.id, id))
+    .for("update", { of: checkoutSessions });
   return row ?? null;
+}
+
+/** The family's approval window, read (not locked) as the carts' own submissions read it. */
+export async function approvalWindowOf(db: Executor, familyId: string) {
+  const [row] = await db
+    .select({ hours: families.approvalWindowHours })
+    .from(families)
+    .where(eq(families.id, familyId));
+  return row?.hours;
+}
+
+/** A session sent: it takes its cart's status; the cart's link is written with the cart (checkout-webhooks). */
+export async function markSessionSent(db: Executor, id: string, status: CheckoutSessionRow["status"], now: Date) {
+  await db.update(checkoutSessions).set({ status, updatedAt: now }).where(eq(checkoutSessions.id, id));
 }
 
 /** Open sessions past their expiry, locked for this sweep step; another instance's are skipped. */
@@ -128,6 +138,11 @@ export async function claimDueWebhooks(db: Executor, now: Date, leaseMs: number,
       and(
         eq(webhookEvents.status, "pending"),
         or(eq(webhookEvents.attempts, 0), lte(webhookEvents.nextAttemptAt, now)),
+        // A disabled merchant's events are stopped, never sent (decision 144).
+        inArray(
+          webhookEvents.merchantId,
+          db.select({ id: merchants.id }).from(merchants).where(eq(merchants.isActive, true)),
+        ),
       ),
     )
     .orderBy(asc(webhookEvents.createdAt))
@@ -164,4 +179,74 @@ export async function settleWebhook(
     )
     .returning({ id: webhookEvents.id });
   return rows.length > 0;
+}
+
+/** What the log shows for a stopped event; its status is `failed`, the schema's last state. */
+export const STOPPED_BY_DISABLING = "stopped: merchant disabled";
+
+/**
+ * Stops the pending events of disabled merchants (one merchant's, or all of them): they are never sent,
+ * and the log says why. A delivery already on its way may still arrive; its settling then finds the row
+ * stopped and leaves it so.
+ */
+export async function stopDisabledMerchantsWebhooks(db: Executor, merchantId?: string) {
+  const disabled = db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(eq(merchants.isActive, false), merchantId ? eq(merchants.id, merchantId) : undefined));
+  await db
+    .update(webhookEvents)
+    .set({ status: "failed", lastError: STOPPED_BY_DISABLING })
+    .where(and(eq(webhookEvents.status, "pending"), inArray(webhookEvents.merchantId, disabled)));
+}
+
+/** A merchant's events, newest first, older than the `before` event when it is the merchant's. */
+export async function listWebhookEvents(db: Executor, merchantId: string, limit: number, before?: WebhookEventRow) {
+  return db
+    .select()
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.merchantId, merchantId),
+        before
+          ? or(
+              lt(webhookEvents.createdAt, before.createdAt),
+              and(eq(webhookEvents.createdAt, before.createdAt), lt(webhookEvents.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+    .limit(limit);
+}
+
+export async function findWebhookEvent(db: Executor, merchantId: string, eventId: string) {
+  const [row] = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.merchantId, merchantId)));
+  return row ?? null;
+}
+
+/**
+ * Due again now, with its id and body unchanged. The attempt count is kept (a claim is told from a later
+ * one by it), so an event whose retries ran out gets one more attempt; a stopped one resumes its schedule.
+ */
+export async function requeueWebhook(db: Executor, merchantId: string, eventId: string, now: Date) {
+  const [row] = await db
+    .update(webhookEvents)
+    .set({
+      status: "pending",
+      nextAttemptAt: now,
+      lastError: sql`nullif(${webhookEvents.lastError}, ${STOPPED_BY_DISABLING})`,
+    })
+    .where(
+      and(
+        eq(webhookEvents.id, eventId),
+        eq(webhookEvents.merchantId, merchantId),
+        ne(webhookEvents.status, "delivered"),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

@@ -11,9 +11,12 @@ import {
   CheckoutSessionSchema,
   HostedCheckoutSchema,
   MerchantCreateSchema,
+  MerchantEventParamsSchema,
   MerchantSchema,
   MerchantUpdateSchema,
   MerchantWithSecretsSchema,
+  WebhookDeliveriesQuerySchema,
+  WebhookDeliverySchema,
 } from "../../../shared/schemas/merchants";
 import { badRequest, isUuid, notFound } from "../../lib/http-errors";
 import { requireAdmin } from "../../plugins/access";
@@ -23,12 +26,15 @@ import {
   completeCheckoutSession,
   createCheckoutSession,
   createMerchant,
+  DELIVERY_NOT_FOUND,
   hostedCheckout,
   idempotencyKeyOf,
+  listDeliveries,
   MERCHANT_NOT_FOUND,
   type MerchantsContext,
   merchantSession,
   requireMerchant,
+  retryDelivery,
   rotateMerchant,
   SESSION_NOT_FOUND,
   sendCheckoutSession,
@@ -38,6 +44,8 @@ import {
 } from "./merchants.service";
 
 const staffErrors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+/** Event ids are `evt_` and 32 hex digits; anything else names no event. */
+const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 const merchantErrors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 
 const merchantIdOf = (id: string) => {
@@ -123,6 +131,50 @@ export function registerMerchantRoutes(app: FastifyInstance, ctx: MerchantsConte
     async (req) => {
       requireAdmin(req);
       return setMerchantActive(ctx, merchantIdOf(req.params.id), req.body.isActive);
+    },
+  );
+
+  r.get(
+    "/api/admin/merchants/:id/deliveries",
+    {
+      config: { access: "staff" },
+      schema: {
+        tags: ["staff"],
+        summary: "A merchant's webhook deliveries, newest first (?limit= default 20, at most 100; Link rel=next)",
+        params: IdParamsSchema,
+        querystring: WebhookDeliveriesQuerySchema,
+        response: { 200: z.array(WebhookDeliverySchema), ...staffErrors },
+      },
+    },
+    async (req, reply) => {
+      requireAdmin(req);
+      const id = merchantIdOf(req.params.id);
+      const { limit, before } = req.query;
+      const page = await listDeliveries(ctx, id, limit, before);
+      if (page.next) {
+        const next = new URLSearchParams({ limit: String(limit), before: page.next });
+        reply.header("link", `</api/admin/merchants/${id}/deliveries?${next}>; rel="next"`);
+      }
+      return page.deliveries;
+    },
+  );
+
+  r.post(
+    "/api/admin/merchants/:id/deliveries/:eventId/retry",
+    {
+      config: { access: "staff" },
+      schema: {
+        tags: ["staff"],
+        summary: "Send a webhook event again now, under the same event id (409 once delivered)",
+        params: MerchantEventParamsSchema,
+        response: { 200: WebhookDeliverySchema, ...staffErrors, 409: ErrorSchema },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      const id = merchantIdOf(req.params.id);
+      if (!EVENT_ID.test(req.params.eventId)) throw notFound(DELIVERY_NOT_FOUND);
+      return retryDelivery(ctx, id, req.params.eventId);
     },
   );
 

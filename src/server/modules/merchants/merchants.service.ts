@@ -3,34 +3,46 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { formatCents } from "../../../shared/rules/money";
 import type { CartItem } from "../../../shared/schemas/carts";
 import type { CheckoutSession, CheckoutSessionCreate, Merchant } from "../../../shared/schemas/merchants";
-import type { CheckoutSessionRow, MerchantRow } from "../../db/schema";
-import { badRequest, conflict, HttpError, notFound, unauthorized } from "../../lib/http-errors";
+import type { CheckoutSessionRow, CheckoutSessionStatus, MerchantRow } from "../../db/schema";
+import { badRequest, codedError, conflict, HttpError, notFound, unauthorized } from "../../lib/http-errors";
 import { AddressNotAllowedError, type AddressPolicy, checkPublicUrl } from "../../lib/public-address";
 import { sha256 } from "../../lib/tokens";
 import { type Actor, assertActorMaySee, familyOf } from "../../plugins/auth";
-import { changeCartBudget, itemAmount, MAX_AMOUNT_CENTS } from "../budget/budget";
+import { changeCartBudget, changeChildBudget, itemAmount, MAX_AMOUNT_CENTS } from "../budget/budget";
 import { decideCompletion } from "../carts/cart-completion.service";
-import { cartSubmitter } from "../carts/cart-submission.service";
+import { assertChildMayAsk, assertChildMayShop, decideSubmission } from "../carts/cart-submission.service";
+import { CHILD_NOT_FOUND } from "../children/children.service";
 import { newApiKey, newWebhookSecret, type SecretBox } from "./merchant-keys";
 import {
+  approvalWindowOf,
   familyOfCart,
   findActiveMerchantByKeyHash,
   findCheckoutSession,
+  findMerchant,
   findSessionByIdempotencyKey,
+  findWebhookEvent,
   insertCheckoutSession,
   insertMerchant,
   insertWebhookEvents,
-  linkSessionToCart,
+  listWebhookEvents,
+  lockCheckoutSession,
   lockExpiredOpenSessions,
+  markSessionSent,
+  requeueWebhook,
   setSessionsStatus,
+  stopDisabledMerchantsWebhooks,
   updateMerchant,
 } from "./merchants.repository";
-import { webhookEventRow } from "./webhooks.service";
+import { toDelivery, webhookEventRow } from "./webhooks.service";
 
 /** docs/spec "Asking from the store": a checkout session is open for 24 hours. */
 export const CHECKOUT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const SESSION_NOT_FOUND = "Checkout session not found";
 export const MERCHANT_NOT_FOUND = "Merchant not found";
+export const DELIVERY_NOT_FOUND = "Delivery not found";
+/** Decision 144: what a child (or guardian) is told when a disabled merchant's checkout is sent. */
+export const MERCHANT_DISABLED =
+  "This store is no longer connected to Pocketwise, so this checkout can't be sent. Ask the store for another way to pay.";
 const MAX_IDEMPOTENCY_KEY = 255;
 /** Wrong API keys an address may send in a window before it is refused (as many as decision-link misses). */
 export const MERCHANT_KEY_MISSES_PER_ADDRESS = 100;
@@ -113,10 +125,51 @@ export async function rotateMerchant(ctx: MerchantsContext, id: string) {
   return { ...toMerchant(row), apiKey, webhookSecret };
 }
 
+/**
+ * Decision 144: disabling stops the merchant's pending webhooks in the same transaction (they show as
+ * stopped, and staff may retry one once the merchant is on again); enabling resumes nothing by itself.
+ */
 export async function setMerchantActive(ctx: MerchantsContext, id: string, isActive: boolean) {
-  const row = await updateMerchant(ctx.app.database.db, id, { isActive, updatedAt: ctx.app.now() });
+  const row = await ctx.app.database.db.transaction(async (tx) => {
+    const updated = await updateMerchant(tx, id, { isActive, updatedAt: ctx.app.now() });
+    if (updated && !isActive) await stopDisabledMerchantsWebhooks(tx, id);
+    return updated;
+  });
   if (!row) throw notFound(MERCHANT_NOT_FOUND);
   return toMerchant(row);
+}
+
+/** The merchant's webhook events, newest first; `next` is the cursor of the page after, when there is one. */
+export async function listDeliveries(ctx: MerchantsContext, merchantId: string, limit: number, before?: string) {
+  const db = ctx.app.database.db;
+  if (!(await findMerchant(db, merchantId))) throw notFound(MERCHANT_NOT_FOUND);
+  const cursor = before ? await findWebhookEvent(db, merchantId, before) : null;
+  if (before && !cursor) throw badRequest("before must be one of this merchant's deliveries", "before");
+  const rows = await listWebhookEvents(db, merchantId, limit + 1, cursor ?? undefined);
+  const page = rows.slice(0, limit);
+  const now = ctx.app.now();
+  return {
+    deliveries: page.map((row) => toDelivery(row, now)),
+    next: rows.length > limit ? page.at(-1)?.id : undefined,
+  };
+}
+
+/**
+ * Staff send an event again now, with its id and body unchanged, so a merchant that saw it already knows
+ * it by its id. Another merchant's event is 404; a delivered one, or one of a disabled merchant, 409.
+ */
+export async function retryDelivery(ctx: MerchantsContext, merchantId: string, eventId: string) {
+  const db = ctx.app.database.db;
+  const merchant = await findMerchant(db, merchantId);
+  if (!merchant) throw notFound(MERCHANT_NOT_FOUND);
+  const event = await findWebhookEvent(db, merchantId, eventId);
+  if (!event) throw notFound(DELIVERY_NOT_FOUND);
+  if (!merchant.isActive) throw conflict("Turn this merchant on again before retrying its deliveries");
+  if (event.status === "delivered") throw conflict("This event was already delivered");
+  const row = await requeueWebhook(db, merchantId, eventId, ctx.app.now());
+  if (!row) throw conflict("This event was already delivered");
+  ctx.wake();
+  return toDelivery(row, ctx.app.now());
 }
 
 /**
@@ -257,47 +310,54 @@ export async function hostedCheckout(ctx: MerchantsContext, id: string) {
 }
 
 /**
- * The child (or a guardian for a child) sends an open session: it becomes an ordinary cart of that child
- * through the carts' submitter, under every rule. The submission's Idempotency-Key is the session's, so
- * a repeated send by the same child answers the same cart. The link is written under the cart's family
- * lock, so a guardian's decision cannot slip between reading the cart and linking it: the session takes
- * the cart's status as it is then, and an approval at submission writes checkout.approved with the link.
+ * The child (or a guardian for a child) sends an open session: it becomes an ordinary cart of that child,
+ * decided by the carts' own rule (decideSubmission) and written by the budget module, under every rule.
+ * Decision 144: the whole send is one transaction. The session's row is locked after the family's and the
+ * child's and must still be open, so of two sends at once (two children, two tabs, two families) one
+ * makes the cart and the other is refused before it makes anything. The cart takes the session's id, so
+ * the budget write links the session to it in the statement that inserts it (checkout-webhooks), and the
+ * primary key itself forbids a second cart for one session. An approval at submission writes
+ * checkout.approved in the same transaction.
  */
 export async function sendCheckoutSession(ctx: MerchantsContext, actor: Actor, id: string, childId: string) {
   const { app } = ctx;
   assertActorMaySee(actor, childId);
-  const found = await findCheckoutSession(app.database.db, id);
-  if (!found) throw notFound(SESSION_NOT_FOUND);
-  const { session, merchant } = found;
-  if (session.status !== "open") throw conflict(`This checkout was already sent (it is ${session.status})`);
-  if (session.expiresAt <= app.now())
-    throw new HttpError(410, "This checkout has expired; ask the store for a new one");
-  if (!merchant.isActive) throw conflict("This store no longer takes requests");
-  const items: CartItem[] = session.items.map((item) => ({
-    name: item.name,
-    price: item.price,
-    quantity: item.quantity,
-    ...(item.url ? { url: item.url } : {}),
-    ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
-  }));
-  const cart = await cartSubmitter(app)(
-    actor,
-    childId,
-    { retailer: merchant.name.slice(0, 100), items },
-    `checkout:${session.id}`,
-  );
-  const linked = await changeCartBudget(app, familyOf(actor), cart.id, async (tx, locked) => {
-    const status = locked?.cart.status ?? cart.status;
-    const row = await linkSessionToCart(tx, session.id, cart.id, status, app.now());
-    if (!row) return { result: null };
-    if (status !== "pending") {
-      await insertWebhookEvents(tx, [webhookEventRow(row, `checkout.${status}`, app.now())]);
+  await assertChildMayAsk(app, actor);
+  const sent = await changeChildBudget(app, familyOf(actor), childId, CHILD_NOT_FOUND, async (tx, { user, child }) => {
+    const found = await lockCheckoutSession(tx, id);
+    if (!found) throw notFound(SESSION_NOT_FOUND);
+    const { session, merchant } = found;
+    const now = app.now();
+    if (session.status !== "open") throw conflict(`This checkout was already sent (it is ${session.status})`);
+    if (session.expiresAt <= now) throw new HttpError(410, "This checkout has expired; ask the store for a new one");
+    if (!merchant.isActive) throw codedError(409, "merchant_disabled", MERCHANT_DISABLED);
+    await assertChildMayShop(tx, user, child);
+    const items: CartItem[] = session.items.map((item) => ({
+      name: item.name,
+      price: item.price,
+      quantity: item.quantity,
+      ...(item.url ? { url: item.url } : {}),
+      ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
+    }));
+    const decided = decideSubmission(user, child, { retailer: merchant.name.slice(0, 100), items }, [], now, {
+      idempotencyKey: `checkout:${session.id}`,
+      approvalWindowHours: await approvalWindowOf(tx, user.id),
+    });
+    const cart = { ...decided.result, id: session.id };
+    const status: CheckoutSessionStatus = cart.status === "approved" ? "approved" : "pending";
+    await markSessionSent(tx, session.id, status, now);
+    if (status === "approved") {
+      await insertWebhookEvents(tx, [
+        webhookEventRow({ ...session, cartId: cart.id, status }, "checkout.approved", now),
+      ]);
     }
-    return { result: row };
+    return {
+      result: { id: session.id, status, cartId: cart.id },
+      changes: { ...decided.changes, newCarts: [cart] },
+    };
   });
-  if (!linked) throw conflict("This checkout was already sent");
-  if (linked.status !== "pending") ctx.wake();
-  return { id: linked.id, status: linked.status, cartId: cart.id };
+  if (sent.status !== "pending") ctx.wake();
+  return sent;
 }
 
 /** How many sessions one expiry step takes; a sweep repeats steps until none is due. */

@@ -2,10 +2,17 @@ import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { formatCents } from "../../../shared/rules/money";
+import type { WebhookDelivery, WebhookDeliveryStatus } from "../../../shared/schemas/merchants";
 import type { CheckoutSessionRow, WebhookEventRow, webhookEvents } from "../../db/schema";
 import { type CheckedUrl, checkPublicUrl, pinnedLookup } from "../../lib/public-address";
 import { signatureHeader } from "./merchant-keys";
-import { claimDueWebhooks, findMerchant, settleWebhook } from "./merchants.repository";
+import {
+  claimDueWebhooks,
+  findMerchant,
+  STOPPED_BY_DISABLING,
+  settleWebhook,
+  stopDisabledMerchantsWebhooks,
+} from "./merchants.repository";
 import type { MerchantsContext } from "./merchants.service";
 
 /*
@@ -64,6 +71,8 @@ export function webhookEventRow(
 
 /** Sends every due event once; answers how many were settled (delivered, retried later, or failed). */
 export async function deliverDueWebhooks(ctx: MerchantsContext): Promise<number> {
+  // Events written for a disabled merchant since it was disabled (a family still decides its carts).
+  await stopDisabledMerchantsWebhooks(ctx.app.database.db);
   let settled = 0;
   for (;;) {
     const claimed = await claimDueWebhooks(ctx.app.database.db, ctx.app.now(), LEASE_MS, BATCH);
@@ -79,6 +88,15 @@ async function deliver(ctx: MerchantsContext, event: WebhookEventRow): Promise<b
   const { app } = ctx;
   const db = app.database.db;
   const merchant = await findMerchant(db, event.merchantId);
+  if (merchant && !merchant.isActive) {
+    // Disabled between the claim and now: nothing is sent (decision 144).
+    return settleWebhook(db, event, {
+      status: "failed",
+      nextAttemptAt: new Date(app.now().getTime() + retryDelayMs(event.attempts)),
+      lastStatusCode: null,
+      lastError: STOPPED_BY_DISABLING,
+    });
+  }
   let outcome: { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
   if (!merchant) {
     outcome = { ok: false, statusCode: null, error: "merchant removed" };
@@ -144,4 +162,42 @@ function post(checked: CheckedUrl, body: string, signature: string): Promise<num
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** How the staff's log names an event's state (decision 144). */
+export function deliveryStatus(
+  event: Pick<WebhookEventRow, "status" | "attempts" | "lastError" | "lastStatusCode">,
+): WebhookDeliveryStatus {
+  if (event.status === "delivered") return "delivered";
+  if (event.status === "failed") return event.lastError === STOPPED_BY_DISABLING ? "stopped" : "given_up";
+  return event.lastError !== null || event.lastStatusCode !== null ? "failed" : "pending";
+}
+
+/**
+ * The schema keeps no attempt time, but each settling sets the next attempt one backoff after it, and a
+ * delivery records its time: so the last attempt is known to the second. A claim still in flight would
+ * read later than now, so it is capped there.
+ */
+function lastAttemptAt(event: WebhookEventRow, now: Date): Date | null {
+  if (event.deliveredAt) return event.deliveredAt;
+  if (event.attempts === 0) return null;
+  const derived = event.nextAttemptAt.getTime() - retryDelayMs(event.attempts);
+  return new Date(Math.min(derived, now.getTime()));
+}
+
+export function toDelivery(event: WebhookEventRow, now: Date): WebhookDelivery {
+  const status = deliveryStatus(event);
+  const waiting = status === "pending" || status === "failed";
+  return {
+    id: event.id,
+    type: event.type,
+    checkoutSessionId: event.checkoutSessionId,
+    status,
+    attempts: event.attempts,
+    lastAttemptAt: lastAttemptAt(event, now)?.toISOString() ?? null,
+    lastStatusCode: event.lastStatusCode,
+    lastError: status === "stopped" ? null : event.lastError,
+    nextAttemptAt: waiting ? event.nextAttemptAt.toISOString() : null,
+    createdAt: event.createdAt.toISOString(),
+  };
 }

@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { NewsletterSubscription } from "../../../shared/schemas/public-forms";
 import type { Executor } from "../../db/client";
 import { newsletterSubscribers } from "../../db/schema";
+import { newestFirst, olderThan, type Page } from "../../lib/paging";
 
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
@@ -26,11 +27,13 @@ export async function subscribe(db: Executor, email: string, now: Date) {
 }
 
 /** Newest first, for the staff area; a repeat sign-up keeps the date of the first. */
-export async function listSubscriptions(db: Executor, limit: number): Promise<NewsletterSubscription[]> {
+/** Newest first, `limit + 1` rows for the next-page check (docs/decisions/164). */
+export async function listSubscriptions(db: Executor, page: Page): Promise<NewsletterSubscription[]> {
   const rows = await db
     .select()
     .from(newsletterSubscribers)
-    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-    .limit(limit);
+    .where(olderThan(newsletterSubscribers, page.cursor))
+    .orderBy(...newestFirst(newsletterSubscribers))
+    .limit(page.limit + 1);
   return rows.map(toSubscription);
 }

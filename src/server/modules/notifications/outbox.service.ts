@@ -54,7 +54,7 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const FALLBACK_LINK_TTL_MS = 48 * 60 * 60_000;
 
 type Intent = NotificationIntent;
-type GuardianIntent = Exclude<Intent, { type: "guardian.invitation" }>;
+type GuardianIntent = Exclude<Intent, { type: "guardian.invitation" | "account.notice" }>;
 type OutboundInsert = typeof outboundMessages.$inferInsert;
 
 /** Which of a guardian's kinds an intent belongs to, and which of the child's switches must be on. */
@@ -105,7 +105,7 @@ export function createOutbox(app: FastifyInstance, opts: { linkOrigin: string })
 
   /** The rows an intent becomes: who hears of it, on which channel. */
   async function expand(intent: Intent): Promise<OutboundInsert[]> {
-    if (intent.type === "guardian.invitation") {
+    if (intent.type === "guardian.invitation" || intent.type === "account.notice") {
       return [{ channel: "email", userId: null, type: intent.type, payload: intent }];
     }
     const { kind, childSwitch } = KINDS[intent.type];
@@ -208,6 +208,9 @@ export function createOutbox(app: FastifyInstance, opts: { linkOrigin: string })
         link: intent.link,
       });
       return { prepared: { channel: "email", to: intent.email, mail }, tokens: [] };
+    }
+    if (intent.type === "account.notice") {
+      return { prepared: { channel: "email", to: intent.email, mail: intent.mail }, tokens: [] };
     }
     const userId = row.userId;
     if (!userId) throw new Skip("No recipient");

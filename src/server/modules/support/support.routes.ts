@@ -9,6 +9,7 @@ import {
   TicketReplyCreateSchema,
 } from "../../../shared/schemas/staff";
 import { notFound } from "../../lib/http-errors";
+import { cursorParam, linkNext, pageQuery } from "../../lib/paging";
 import { requireAdmin } from "../../plugins/access";
 import { requireAdult } from "../../plugins/auth";
 import { findTicket, listTickets, openTicket } from "./tickets.repository";
@@ -18,8 +19,11 @@ import { assignTicket, closeTicket, replyAsParent, replyToTicket, TICKET_NOT_FOU
 export const TICKETS_PER_HOUR = 20;
 /** Replies a parent may add in an hour, across their tickets. */
 export const PARENT_REPLIES_PER_HOUR = 60;
-/** A parent's own list: the newest this many, more than anyone opens at the hourly limit in a while. */
+/** A parent's own list: a page of the newest this many, more than anyone opens at the hourly limit in a while. */
 const OWN_TICKETS_SHOWN = 100;
+/** docs/decisions/164: both ticket lists are paged by the last ticket's id. */
+const OwnTicketsQuerySchema = pageQuery(OWN_TICKETS_SHOWN);
+const StaffTicketsQuerySchema = AdminListQuerySchema.extend({ cursor: cursorParam() });
 
 const staffErrors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
@@ -63,11 +67,16 @@ export default async function supportRoutes(app: FastifyInstance) {
       config: { access: "parent" },
       schema: {
         tags: ["support"],
-        summary: "The signed-in parent's own tickets, newest first, with replies",
-        response: { 200: z.array(SupportTicketSchema), 401: ErrorSchema, 403: ErrorSchema },
+        summary: `The signed-in parent's own tickets, newest first, with replies (?limit= default ${OWN_TICKETS_SHOWN}, at most 100; Link rel=next)`,
+        querystring: OwnTicketsQuerySchema,
+        response: { 200: z.array(SupportTicketSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },
-    async (req) => listTickets(db, { userId: requireAdult(req), limit: OWN_TICKETS_SHOWN }),
+    async (req, reply) => {
+      const { limit, cursor } = req.query;
+      const rows = await listTickets(db, { userId: requireAdult(req), limit: limit + 1, cursor });
+      return linkNext(reply, rows, limit, "/api/support/tickets");
+    },
   );
 
   r.post(
@@ -108,14 +117,15 @@ export default async function supportRoutes(app: FastifyInstance) {
       config: { access: "staff" },
       schema: {
         tags: ["staff"],
-        summary: "All support tickets, newest first",
-        querystring: AdminListQuerySchema,
+        summary: "All support tickets, newest first (?limit= default 10, at most 100; Link rel=next)",
+        querystring: StaffTicketsQuerySchema,
         response: { 200: z.array(SupportTicketSchema), 400: ErrorSchema, 401: ErrorSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       requireAdmin(req);
-      return listTickets(db, { limit: req.query.limit });
+      const { limit, cursor } = req.query;
+      return linkNext(reply, await listTickets(db, { limit: limit + 1, cursor }), limit, "/api/admin/tickets");
     },
   );
 

@@ -39,12 +39,22 @@ const assignee = alias(admins, "assignee");
 const replier = alias(admins, "replier");
 
 /**
+ * Tickets after the cursor's ticket in the list's order (docs/decisions/164), compared as row values with
+ * the cursor ticket itself; nothing for an unknown id.
+ */
+const olderTicketThan = (cursor: string | undefined) =>
+  cursor
+    ? sql`(${supportTickets.createdAt}, length(${supportTickets.ticketNumber}), ${supportTickets.ticketNumber})
+        < (select c.created_at, length(c.ticket_number), c.ticket_number from ${supportTickets} c where c.id = ${cursor})`
+    : undefined;
+
+/**
  * Tickets as both sides see them, newest first: with the creator, the assignee and the conversation.
  * Numbers come from one sequence, so among tickets opened in the same instant the higher number is newer.
  */
 export async function listTickets(
   db: Executor,
-  filter: { userId?: string; id?: string; limit: number },
+  filter: { userId?: string; id?: string; limit: number; cursor?: string },
 ): Promise<SupportTicket[]> {
   const rows = await db
     .select({
@@ -59,6 +69,7 @@ export async function listTickets(
       and(
         filter.userId ? eq(supportTickets.userId, filter.userId) : undefined,
         filter.id ? eq(supportTickets.id, filter.id) : undefined,
+        olderTicketThan(filter.cursor),
       ),
     )
     .orderBy(

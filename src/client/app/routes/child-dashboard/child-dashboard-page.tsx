@@ -1,4 +1,4 @@
-import { useParams } from "wouter";
+import { useLocation, useParams } from "wouter";
 import { AppShell, PageContainer } from "@/components/layouts/app-shell";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnauthorizedRedirect } from "@/features/auth/components/require-sign-in";
@@ -10,8 +10,12 @@ import { ChildDashboard } from "@/features/children/components/child-dashboard/c
 import { ChildNotFound, LoadFailed } from "@/features/children/components/child-not-found";
 import { useChores } from "@/features/chores/api/get-chores";
 import { ChoreAction } from "@/features/chores/components/chore-status";
+import { GoalsCard } from "@/features/goals/components/goals-card";
+import { SaveForItButton } from "@/features/goals/components/save-for-it-button";
 import { useViewer } from "@/features/kid/api/get-kid-me";
 import { KidSignOutButton } from "@/features/kid/components/kid-sign-out-button";
+import { ChildLessons } from "@/features/lessons/components/child-lessons";
+import { LessonResults } from "@/features/lessons/components/lesson-results";
 import { CartOutcome } from "@/features/purchase-requests/components/cart-outcome";
 import { RequestPurchaseForm } from "@/features/purchase-requests/components/request-purchase-form";
 import { ApiRequestError } from "@/lib/api";
@@ -28,6 +32,7 @@ export default function ChildDashboardPage() {
   // The child's own session gets the child's controls; a parent only sees and confirms.
   const viewer = useViewer(childId);
   const isChild = viewer === "child";
+  const [, navigate] = useLocation();
   useLiveEvents(viewer === "parent" || viewer === "child" ? viewer : null);
   return (
     // Until the viewer is known the header stays minimal, so a child never glimpses the visitor's sign-up offers.
@@ -43,6 +48,8 @@ export default function ChildDashboardPage() {
             chores={chores.data}
             choresLoading={chores.isLoading}
             headerActions={isChild && <KidSignOutButton />}
+            // The full history is a guardian's screen (docs/decisions/161).
+            historyHref={viewer === "parent" ? `/child/${childId}/history` : undefined}
             requestPurchase={isChild && child.data.isActive && <ChildRequestPurchase childId={childId} />}
             renderCartDetails={(cart) => (
               <>
@@ -52,10 +59,20 @@ export default function ChildDashboardPage() {
                   suggestionRequested={carts.data?.some((c) => c.fromCartId === cart.id)}
                 />
                 {(viewer === "child" || viewer === "parent") && <CartPurchaseActions cart={cart} />}
+                {isChild && <SaveForItButton cart={cart} />}
               </>
             )}
+            goals={(viewer === "child" || viewer === "parent") && <GoalsCard child={child.data} viewer={viewer} />}
             renderChoreAction={(chore) =>
               (viewer === "child" || viewer === "parent") && <ChoreAction chore={chore} viewer={viewer} />
+            }
+            // The child reads and answers lessons; a guardian sees which were passed (docs/decisions/154).
+            lessons={
+              isChild ? (
+                <ChildLessons childId={childId} onOpen={(id) => navigate(`/child/${childId}/lessons/${id}`)} />
+              ) : (
+                viewer === "parent" && <LessonResults childId={childId} childName={child.data.name} />
+              )
             }
           />
         ) : child.error instanceof ApiRequestError && (child.error.status === 404 || child.error.status === 403) ? (

@@ -7,6 +7,7 @@ import { useChild } from "@/features/children/api/get-child";
 import { ChildNotFound, LoadFailed } from "@/features/children/components/child-not-found";
 import { ChildSettings } from "@/features/children/components/child-settings/child-settings";
 import { ChoresManager } from "@/features/chores/components/chores-manager";
+import { ChildConsentSection } from "@/features/consent/components/child-consent-section";
 import { KidDeviceCard } from "@/features/kid/components/kid-device-card";
 import { ApiRequestError } from "@/lib/api";
 
@@ -14,16 +15,19 @@ function ChildSettingsScreen({ childId }: { childId: string }) {
   const child = useChild(childId);
   if (child.isLoading) return <Spinner className="min-h-[50vh]" />;
   if (child.data) {
-    const { id, name } = child.data;
+    const { id, name, consentStatus } = child.data;
     return (
       <ChildSettings
         child={child.data}
         extras={
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-            <ChoresManager childId={id} childName={name} />
+            <div className="flex flex-col gap-6">
+              <ChoresManager childId={id} childName={name} />
+              <ChildConsentSection childId={id} childName={name} consentStatus={consentStatus} />
+            </div>
             <div className="flex flex-col gap-6">
               <CategoriesManager childId={id} childName={name} />
-              <KidDeviceCard childId={id} childName={name} />
+              <KidDeviceCard childId={id} childName={name} consentStatus={consentStatus} />
             </div>
           </div>
         }

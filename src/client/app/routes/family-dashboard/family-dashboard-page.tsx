@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { AppShell, PageContainer } from "@/components/layouts/app-shell";
 import { toCents } from "@/components/ui/money";
 import { RequireParent } from "@/features/auth/components/require-sign-in";
+import { PaymentProblemBanner } from "@/features/billing/components/payment-problem-banner";
 import { useChildrenCarts } from "@/features/carts/api/get-child-carts";
 import { usePendingCarts } from "@/features/carts/api/get-pending-carts";
 import { PendingApprovals } from "@/features/carts/components/pending-approvals";
@@ -57,6 +58,7 @@ function FamilyDashboard() {
         </div>
         <AddChildDialog parentId={user?.id} triggerClassName="w-full sm:w-auto" />
       </div>
+      <PaymentProblemBanner />
       {/* On a phone the requests waiting for an answer come first, above the figures (docs/decisions/135);
           from lg they sit beside the children, under the tiles. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -66,6 +68,7 @@ function FamilyDashboard() {
             familyBudgetCents={totals.budget}
             totalSpentCents={totals.spent}
             pendingApprovals={pending.data?.length ?? 0}
+            morePending={pending.hasNextPage}
             loading={children.isLoading || pending.isLoading}
           />
         </div>
@@ -82,6 +85,11 @@ function FamilyDashboard() {
               isLoading={pending.isLoading}
               budgetLeftCents={(childId) => totals.left.get(childId)}
               renderActions={(cart) => <CartDecisionActions cart={cart} />}
+              showMore={
+                pending.hasNextPage
+                  ? { onClick: () => pending.fetchNextPage(), busy: pending.isFetchingNextPage }
+                  : undefined
+              }
             />
           </div>
           <RecentDecisions carts={childCarts.data} isLoading={childCarts.isLoading} childOf={childOf} />

@@ -15,6 +15,7 @@ import { SavingsGoals } from "@/features/landing/components/savings-goals";
 import { SocialProof } from "@/features/landing/components/social-proof";
 import { VideoTestimonials } from "@/features/landing/components/video-testimonials";
 import { NewsletterSection } from "@/features/newsletter/components/newsletter-section";
+import { ReferralProgramme } from "@/features/referrals/components/referral-programme";
 
 /** Every anchor target lives here, so an address like /#pricing is honoured once this part has arrived. */
 function useScrollToHashOnArrival() {
@@ -44,7 +45,9 @@ export function LandingSections({
       <PricingSection />
       <CtaBand onWatchDemo={onWatchDemo} onPreloadDemo={onPreloadDemo} />
       <SocialProof />
-      <ReferralSection />
+      <ReferralSection>
+        <ReferralProgramme />
+      </ReferralSection>
       <SavingsGoals />
       <SavingsCalculator />
       <VideoTestimonials />

@@ -133,6 +133,52 @@ const sections: LegalSection[] = [
     ),
   },
   {
+    // docs/retention.md: the periods the product applies, each deleted by a daily job.
+    id: "retention-periods",
+    heading: "How long we keep data",
+    body: (
+      <>
+        <p>
+          Your family's information is kept while your account exists: your children's profiles, chores, badges,
+          budgets, savings goals and lessons, and the consent you gave for each child, which is deleted with that child.
+          Deleting a child's profile deletes that child's information at once; deleting your account deletes the
+          family's. While your account exists, we also delete these on a schedule, every day:
+        </p>
+        <ul>
+          <li>
+            <strong>Purchase requests</strong> (approved, declined or completed): <strong>7 years</strong> after the
+            last of when they were sent, decided and completed, as financial records. Requests still waiting for a
+            decision are never deleted.
+          </li>
+          <li>
+            <strong>Sign-ins</strong>: sessions, children's sign-in codes, remembered devices, password reset and e-mail
+            change links, and invitations to join your family (valid <strong>7 days</strong>) are deleted as soon as
+            they expire.
+          </li>
+          <li>
+            <strong>E-mails and notifications</strong> we sent you: <strong>30 days</strong>, so we can look into a
+            message that did not arrive. Approve and Decline links from e-mails: 30 days after they lapse.
+          </li>
+          <li>
+            <strong>Addresses you invited</strong> to try Pocketwise: <strong>7 days</strong>.
+          </li>
+          <li>
+            <strong>Closed support tickets</strong>: <strong>2 years</strong> after they were closed.
+          </li>
+          <li>
+            <strong>Payment notices</strong> from our payment provider: <strong>90 days</strong>. Refunds and plan
+            changes made by our staff: <strong>7 years</strong>.
+          </li>
+          <li>
+            <strong>Forms sent without an account</strong>: demo requests <strong>1 year</strong>, consent forms from
+            the public consent page <strong>2 years</strong>. Newsletter addresses are kept until you ask us to remove
+            them.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
     id: "breach",
     heading: "If something goes wrong",
     body: (
@@ -160,7 +206,7 @@ export default function PrivacyPage() {
     <LegalLayout
       title="Privacy Policy"
       icon={ShieldCheck}
-      updated="November 1, 2026"
+      updated="November 24, 2026"
       intro={
         <p>
           This policy explains what Pocketwise collects about families, why, and the choices parents have. We wrote it

@@ -4,15 +4,20 @@ import { Link } from "wouter";
 import { AppShell, PageContainer } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { AccountSection } from "@/features/account/components/account-section";
+import { YourDataCard } from "@/features/account/components/your-data-card";
 import { RequireParent } from "@/features/auth/components/require-sign-in";
+import { BillingCard } from "@/features/billing/components/billing-card";
 import { useChildren } from "@/features/children/api/get-children";
 import { AddChildDialog } from "@/features/children/components/add-child-dialog";
 import { ChildrenOverview } from "@/features/children/components/children-overview";
+import { useFamily } from "@/features/family/api/get-family";
 import { FamilySection } from "@/features/family/components/family-section";
 import { PlanUsageCard } from "@/features/family/components/plan-usage-card";
 import { PlansCard } from "@/features/family/components/plans-card";
 import { NotificationPreferencesCard } from "@/features/notifications/components/notification-preferences-card";
 import { DeviceNotificationsCard } from "@/features/push/components/device-notifications-card";
+import { ReferralCard } from "@/features/referrals/components/referral-card";
 import { HelpSupportCard } from "@/features/support/components/help-support-card";
 import { useUsage } from "@/features/usage/api/get-usage";
 import { useAuth } from "@/lib/auth";
@@ -29,6 +34,8 @@ function ParentCenter() {
   const { user } = useAuth();
   const children = useChildren();
   const usage = useUsage();
+  // The owner deletes the family; any other guardian leaves it (docs/decisions/158).
+  const role = useFamily().data?.guardians.find((g) => g.id === user?.id)?.role;
   const activeChildren = children.data?.filter((c) => c.isActive).length ?? 0;
 
   // The account menu's Profile and Settings land on sections of this page.
@@ -51,6 +58,8 @@ function ParentCenter() {
         <div className="flex flex-col gap-6">
           <ChildrenOverview items={children.data} isLoading={children.isLoading} />
           <FamilySection currentUserId={user?.id} />
+          <AccountSection id="account" />
+          <YourDataCard id="your-data" role={role} />
           <PlansCard id={PLANS_SECTION.id} tier={usage.data?.tier} />
           <HelpSupportCard />
         </div>
@@ -78,7 +87,9 @@ function ParentCenter() {
               </Button>
             </CardContent>
           </Card>
+          <BillingCard />
           <PlanUsageCard id="settings" usage={usage.data} isLoading={usage.isLoading} activeChildren={activeChildren} />
+          <ReferralCard />
           <NotificationPreferencesCard />
           <DeviceNotificationsCard userId={user?.id} />
           <Card aria-labelledby="links-title">

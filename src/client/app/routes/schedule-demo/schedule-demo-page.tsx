@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
 import { PageTopBar } from "@/components/ui/page-top-bar";
 import { DemoRequestForm } from "@/features/public-forms/components/demo-request-form";
 import { DemoRequestSidePanel } from "@/features/public-forms/components/demo-request-side-panel";
@@ -7,6 +8,8 @@ import { DemoRequestThankYou } from "@/features/public-forms/components/demo-req
 /** spec 001 §2.6 and §4: editing, submitting, then the thank-you screen. */
 export default function ScheduleDemoPage() {
   const [scheduledFor, setScheduledFor] = useState<string | null>(null);
+  // "Contact Sales" for Family Plus links here with ?role=parent.
+  const role = new URLSearchParams(useSearch()).get("role");
 
   useEffect(() => {
     document.title = "Schedule a Demo · Pocketwise";
@@ -31,7 +34,7 @@ export default function ScheduleDemoPage() {
             {scheduledFor ? (
               <DemoRequestThankYou firstName={scheduledFor} />
             ) : (
-              <DemoRequestForm onScheduled={(request) => setScheduledFor(request.firstName)} />
+              <DemoRequestForm role={role} onScheduled={(request) => setScheduledFor(request.firstName)} />
             )}
           </section>
           <DemoRequestSidePanel />

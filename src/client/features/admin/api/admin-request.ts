@@ -10,7 +10,7 @@ export function isAdminSessionError(error: unknown): boolean {
  * An admin call (spec 001 §7): bearer token and a JSON content type on every request. A POST without a
  * payload still sends `{}` because the server rejects an empty body declared as JSON.
  */
-export async function adminJson<T>(method: "GET" | "POST", url: string, data?: unknown): Promise<T> {
+export async function adminJson<T>(method: "GET" | "POST" | "PATCH", url: string, data?: unknown): Promise<T> {
   const headers = { Authorization: `Bearer ${getAdminToken() ?? ""}`, "Content-Type": "application/json" };
   try {
     const res = await apiRequest(method, url, method === "GET" ? undefined : (data ?? {}), headers);

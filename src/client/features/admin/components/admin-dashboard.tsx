@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Activity, Inbox, LifeBuoy, LogOut, Percent, Users, Workflow } from "lucide-react";
+import { Activity, House, Inbox, LifeBuoy, LogOut, Percent, Store, Users, Workflow } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { BrandMark } from "@/components/ui/brand-mark";
@@ -18,7 +18,9 @@ import { clearAdminToken, getAdminToken } from "../lib/admin-token";
 import { successRate } from "../lib/success-rate";
 import { AnalyticsTab } from "./analytics-tab";
 import { AutomationsTab } from "./automations-tab";
+import { FamiliesTab } from "./families-tab";
 import { FormsTab } from "./forms-tab";
+import { MerchantsTab } from "./merchants-tab";
 import { OverviewTab } from "./overview-tab";
 import { SupportTab } from "./support-tab";
 
@@ -168,6 +170,14 @@ function DashboardContent() {
           <TabsTrigger value="forms">
             <Inbox aria-hidden /> Forms
           </TabsTrigger>
+          {/* docs/decisions/144: partner stores, their keys and webhook deliveries. */}
+          <TabsTrigger value="merchants">
+            <Store aria-hidden /> Merchants
+          </TabsTrigger>
+          {/* docs/decisions/155: plans, subscriptions, refunds and the staff log. */}
+          <TabsTrigger value="families">
+            <House aria-hidden /> Families
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab executions={executions.data} />
@@ -183,6 +193,12 @@ function DashboardContent() {
         </TabsContent>
         <TabsContent value="forms">
           <FormsTab overview={stats} />
+        </TabsContent>
+        <TabsContent value="merchants">
+          <MerchantsTab />
+        </TabsContent>
+        <TabsContent value="families">
+          <FamiliesTab />
         </TabsContent>
       </Tabs>
     </>

@@ -16,7 +16,10 @@ beforeEach(() => {
   answers = {};
   vi.stubGlobal("fetch", async (url: string) => {
     urls.push(url);
-    const answer = answers[url.split("?")[0] ?? ""];
+    // The consent reviews (consent-reviews.test.tsx) sit in this tab too; here they are an empty queue.
+    const answer =
+      answers[url.split("?")[0] ?? ""] ??
+      (url.startsWith("/api/admin/consent-reviews?") ? () => json(200, []) : undefined);
     if (!answer) throw new Error(`unexpected fetch of ${url}`);
     return answer();
   });
@@ -98,6 +101,7 @@ describe("FormsTab", () => {
     await screen.findByText(/No consents recorded yet/);
     await screen.findByText(/No one has subscribed yet/);
     expect(urls.sort()).toEqual([
+      "/api/admin/consent-reviews?status=pending&limit=20",
       "/api/admin/consents?limit=20",
       "/api/admin/demo-requests?limit=20",
       "/api/admin/newsletter?limit=20",

@@ -15,6 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useConsents } from "../api/get-consents";
 import { useDemoRequests } from "../api/get-demo-requests";
 import { useNewsletterSubscriptions } from "../api/get-newsletter-subscriptions";
+import { ConsentReviews } from "./consent-reviews";
 import { LoadFailed } from "./overview-tab";
 import { formatDateTime } from "./status-badges";
 
@@ -47,6 +48,8 @@ export function FormsTab({ overview }: { overview: AnalyticsOverview["overview"]
           empty="No demo requests yet. Visitors ask for one on the Schedule a Demo page."
           render={(d: DemoRequest) => <DemoRequestItem request={d} />}
         />
+        {/* After the demo requests, whose newest e-mail link is the panel's first keyboard stop (staff.spec). */}
+        <ConsentReviews />
         <SubmissionsCard
           id="consents"
           title="Parental consents"

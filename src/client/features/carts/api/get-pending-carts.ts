@@ -1,13 +1,18 @@
 import type { PendingCart } from "@shared/schemas/carts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { getLinkedPage } from "@/lib/link-pages";
 import { queryKeys } from "@/lib/query-keys";
 
-export const getPendingCarts = () => apiJson<PendingCart[]>("GET", "/api/carts/pending");
-
+/** GET /api/carts/pending: a page at a time, newest first; "Show more" follows the Link header (docs/decisions/164). */
 export const getPendingCartsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.pendingCarts, queryFn: getPendingCarts });
+  infiniteQueryOptions({
+    queryKey: queryKeys.pendingCarts,
+    queryFn: ({ pageParam }) => getLinkedPage<PendingCart>(pageParam),
+    initialPageParam: "/api/carts/pending",
+    getNextPageParam: (last) => last.next ?? undefined,
+    select: (data) => data.pages.flatMap((p) => p.items),
+  });
 
 export function usePendingCarts() {
-  return useQuery(getPendingCartsQueryOptions());
+  return useInfiniteQuery(getPendingCartsQueryOptions());
 }

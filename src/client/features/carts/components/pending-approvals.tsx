@@ -4,6 +4,7 @@ import type { PendingCart } from "@shared/schemas/carts";
 import { PartyPopper, ShoppingBag } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatAmount, toCents } from "@/components/ui/money";
 import { ProfileInitial } from "@/components/ui/profile-initial";
@@ -114,17 +115,20 @@ function CartRow({
 /**
  * spec 000 §2 Pending Approvals card. `budgetLeftCents` tells how much a child may still spend;
  * `renderActions` draws the decision buttons for a cart (the decisions feature, composed by the page).
+ * `showMore` is there while the server has older carts than those shown (docs/decisions/164).
  */
 export function PendingApprovals({
   carts,
   isLoading,
   budgetLeftCents,
   renderActions,
+  showMore,
 }: {
   carts: PendingCart[] | undefined;
   isLoading: boolean;
   budgetLeftCents: (childId: string) => number | undefined;
   renderActions: (cart: PendingCart) => ReactNode;
+  showMore?: { onClick: () => void; busy: boolean };
 }) {
   const now = useNow();
   const listRef = useRef<HTMLUListElement>(null);
@@ -178,6 +182,18 @@ export function PendingApprovals({
             <p className="mt-3 font-semibold text-slate-900">All caught up!</p>
             <p className="mt-1 text-sm text-slate-600">New cart requests from your children appear here.</p>
           </div>
+        )}
+        {showMore && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="mt-3 w-full"
+            disabled={showMore.busy}
+            onClick={showMore.onClick}
+          >
+            Show more
+          </Button>
         )}
       </CardContent>
     </Card>

@@ -10,6 +10,7 @@ import {
   NOT_FOUND,
   SENT_APPROVED,
   SENT_PENDING,
+  STORE_DISCONNECTED,
   webUrl,
 } from "./hosted-checkout";
 
@@ -122,6 +123,12 @@ describe("HostedCheckoutView", () => {
     renderView("child");
     fireEvent.click(await screen.findByRole("button", { name: "Ask my parent" }));
     await screen.findByText(EXPIRED);
+    cleanup();
+    answers.push(() => json(200, checkout()));
+    answers.push(() => json(409, { message: "This store is no longer connected", code: "merchant_disabled" }));
+    renderView("child");
+    fireEvent.click(await screen.findByRole("button", { name: "Ask my parent" }));
+    await screen.findByText(STORE_DISCONNECTED);
   });
 
   test("an expired or already sent checkout offers no button", async () => {

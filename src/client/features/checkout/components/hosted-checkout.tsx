@@ -32,7 +32,11 @@ function sentMessage(sent: CheckoutSent): string {
 }
 
 /** The words for a checkout that can no longer be sent, from its status or from the server's refusal. */
-function closedMessage(status: number | HostedCheckout["status"]): string {
+export const STORE_DISCONNECTED =
+  "This store isn't connected to Pocketwise any more, so this can't be sent. Ask the store for another way to pay.";
+
+function closedMessage(status: number | HostedCheckout["status"], code: string | null = null): string {
+  if (code === "merchant_disabled") return STORE_DISCONNECTED;
   if (status === 410 || status === "expired") return EXPIRED;
   if (status === 404) return NOT_FOUND;
   return ALREADY_SENT;
@@ -103,7 +107,7 @@ function Actions({ id, checkout, viewer }: { id: string; checkout: HostedCheckou
     return (
       <div className="grid gap-3">
         <p role="status" className="rounded-xl bg-amber-50 p-3 font-medium text-amber-950">
-          {closedMessage(refused ?? checkout.status)}
+          {closedMessage(refused ?? checkout.status, send.error instanceof ApiRequestError ? send.error.code : null)}
         </p>
         {cancel}
       </div>

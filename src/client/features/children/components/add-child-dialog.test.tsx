@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { useToasts } from "@/hooks/use-toast";
+import { closePlanChooser, usePlanChooserState } from "@/lib/plan-chooser";
 import { AddChildForm, CREATE_CHILD_FAILED } from "./add-child-dialog";
 
 interface Call {
@@ -141,6 +142,23 @@ describe("Add Child form (spec 000 §5)", () => {
     await waitFor(() => expect(screen.getByLabelText("toasts").textContent).toContain("Upgrade to the Family Plan"));
     expect(screen.getByLabelText("toasts").textContent).toContain("Error");
     expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  test("the plan's child limit offers Upgrade, which opens the plan chooser", async () => {
+    answer = () =>
+      json(403, { message: "Your Free plan allows 1 active child. Upgrade to the Family Plan to add more." });
+    closePlanChooser();
+    function ChooserState() {
+      return <output aria-label="chooser">{usePlanChooserState().open ? "open" : "closed"}</output>;
+    }
+    render(<ChooserState />);
+    renderForm();
+    type("Child's name", "Mia");
+    submit();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("allows 1 active child");
+    fireEvent.click(within(alert).getByRole("button", { name: "Upgrade" }));
+    expect(screen.getByLabelText("chooser").textContent).toBe("open");
   });
 
   test("an unreadable failure falls back to the spec's text", async () => {

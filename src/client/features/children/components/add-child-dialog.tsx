@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ChildCreate, ChildCreateSchema } from "@shared/schemas/children";
+import { type Child, type ChildCreate, ChildCreateSchema } from "@shared/schemas/children";
 import { DEFAULT_PROFILE_COLOR } from "@shared/schemas/common";
-import { AlertCircle, Plus } from "lucide-react";
+import { AlertCircle, Plus, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { ColorSwatches } from "@/components/ui/color-swatches";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -15,6 +15,7 @@ import { ToastLink } from "@/components/ui/toaster";
 import { useCreateChild } from "@/features/children/api/create-child";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
+import { openPlanChooser } from "@/lib/plan-chooser";
 import { PLANS_SECTION } from "@/lib/sections";
 
 export const CREATE_CHILD_FAILED = "Failed to create child profile. Please try again.";
@@ -45,7 +46,7 @@ export function AddChildForm({
   onCancel,
 }: {
   parentId?: string;
-  onCreated: () => void;
+  onCreated: (child: Child) => void;
   onCancel?: () => void;
 }) {
   const createChild = useCreateChild();
@@ -63,10 +64,10 @@ export function AddChildForm({
     setPlanLimit(null);
     try {
       // spec 000 §7 names a parentId in the payload; the server takes the owner from the session.
-      await createChild.mutateAsync({ ...values, ...(parentId ? { parentId } : {}) });
+      const child = await createChild.mutateAsync({ ...values, ...(parentId ? { parentId } : {}) });
       toast({ title: "Success", description: "Child profile created successfully!" });
       form.reset(DEFAULTS);
-      onCreated();
+      onCreated(child);
     } catch (error) {
       if (error instanceof ApiRequestError) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -175,12 +176,24 @@ export function AddChildForm({
         </div>
       )}
       {planLimit && (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          {planLimit}{" "}
-          <Link href={PLANS_SECTION.href} className="font-semibold text-brand-800 underline">
-            See plans
-          </Link>
-        </p>
+        <div
+          role="alert"
+          className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p>{planLimit}</p>
+          {/* The chooser replaces this dialog rather than stacking a second modal over it. */}
+          <Button
+            type="button"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => {
+              onCancel?.();
+              openPlanChooser();
+            }}
+          >
+            Upgrade
+          </Button>
+        </div>
       )}
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
@@ -196,23 +209,65 @@ export function AddChildForm({
   );
 }
 
+/**
+ * A child under 13 signs in only once a parent's consent is verified (docs/decisions/160), so the dialog says
+ * that is the next step and leads to it.
+ */
+export function ConsentNextStep({ child, onLater }: { child: Child; onLater: () => void }) {
+  return (
+    <div className="grid gap-4">
+      <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        <p className="font-semibold">Next: parental consent for {child.name}</p>
+        <p className="mt-1">
+          {child.name} is under 13, so the law asks us to verify your consent before {child.name} can sign in. It takes
+          a few minutes.
+        </p>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onLater}>
+          Later
+        </Button>
+        <Link href={`/coppa-consent?child=${encodeURIComponent(child.id)}`} className={buttonVariants()}>
+          <ShieldCheck aria-hidden /> Give consent
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** `parentId` is the signed-in parent's id, sent as spec 000 §7 shows (the server uses the session). */
 export function AddChildDialog({ parentId, triggerClassName }: { parentId?: string; triggerClassName?: string }) {
   const [open, setOpen] = useState(false);
+  /** A child just added who needs consent before signing in. */
+  const [needsConsent, setNeedsConsent] = useState<Child | null>(null);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setNeedsConsent(null);
+  };
+  const onCreated = (child: Child) => {
+    if (child.consentStatus === "required") setNeedsConsent(child);
+    else setOpen(false);
+  };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button className={triggerClassName}>
           <Plus aria-hidden /> Add Child
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>Add a child</DialogTitle>
-        <DialogDescription>Set up a profile with a monthly budget and an auto-approval limit.</DialogDescription>
+        <DialogTitle>{needsConsent ? `${needsConsent.name} is added` : "Add a child"}</DialogTitle>
+        <DialogDescription>
+          {needsConsent
+            ? "One more step before they can sign in."
+            : "Set up a profile with a monthly budget and an auto-approval limit."}
+        </DialogDescription>
         <div className="mt-5">
           {/* Mounted only while open, so every opening starts from the defaults. */}
-          {open && (
-            <AddChildForm parentId={parentId} onCreated={() => setOpen(false)} onCancel={() => setOpen(false)} />
+          {needsConsent ? (
+            <ConsentNextStep child={needsConsent} onLater={() => onOpenChange(false)} />
+          ) : (
+            open && <AddChildForm parentId={parentId} onCreated={onCreated} onCancel={() => onOpenChange(false)} />
           )}
         </div>
       </DialogContent>

@@ -1,10 +1,11 @@
 import { formatDollars } from "@shared/rules/money";
 import type { Child } from "@shared/schemas/children";
-import { ExternalLink, LayoutDashboard, Settings, Users } from "lucide-react";
+import { ExternalLink, History, LayoutDashboard, Settings, ShieldCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { BudgetBar } from "@/components/ui/budget-bar";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { budgetLeft } from "@/components/ui/money";
 import { ProfileInitial } from "@/components/ui/profile-initial";
@@ -42,7 +43,39 @@ function NewTabButton({
   );
 }
 
+/**
+ * docs/decisions/160: a child under 13 signs in only once a parent's consent is verified, so until then the row
+ * leads to the consent instead of offering the sign-in actions.
+ */
+function ConsentNotice({ child }: { child: Child }) {
+  if (child.consentStatus === "required") {
+    return (
+      <div className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+        <p>{child.name} can sign in once you give parental consent.</p>
+        <Link
+          href={`/coppa-consent?child=${encodeURIComponent(child.id)}`}
+          className={cn(buttonVariants({ size: "sm" }), "justify-self-start")}
+        >
+          <ShieldCheck aria-hidden /> Give consent
+          <span className="sr-only"> for {child.name}</span>
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+      We're reviewing your consent, typically within 24-48 hours. {child.name} can sign in once it is verified.
+    </p>
+  );
+}
+
+const CONSENT_BADGES: Partial<Record<Child["consentStatus"], { label: string; variant: "pending" | "completed" }>> = {
+  required: { label: "Consent needed", variant: "pending" },
+  pending: { label: "Consent in review", variant: "completed" },
+};
+
 function ChildRow({ child, actions }: { child: Child; actions?: ReactNode }) {
+  const consentBadge = CONSENT_BADGES[child.consentStatus];
   const { budgetCents, spentCents, leftCents } = childBudget(child);
   const left = budgetLeft(leftCents);
   return (
@@ -54,6 +87,7 @@ function ChildRow({ child, actions }: { child: Child; actions?: ReactNode }) {
             <h3 className="truncate text-base font-semibold text-slate-900">{child.name}</h3>
             <span className="text-sm text-slate-600">Age {child.age}</span>
             {!child.isActive && <Badge variant="neutral">Inactive</Badge>}
+            {consentBadge && <Badge variant={consentBadge.variant}>{consentBadge.label}</Badge>}
           </div>
           <p className="mt-0.5 text-sm text-slate-700">
             <span className={cn("font-semibold", leftCents < 0 ? "text-red-700" : "text-slate-900")}>
@@ -67,10 +101,23 @@ function ChildRow({ child, actions }: { child: Child; actions?: ReactNode }) {
             budgetCents={budgetCents}
             label={`${child.name} has spent ${formatDollars(spentCents)} of ${formatDollars(budgetCents)}`}
           />
-          {actions && <div className="mt-3">{actions}</div>}
+          {consentBadge ? (
+            <div className="mt-3">
+              <ConsentNotice child={child} />
+            </div>
+          ) : (
+            actions && <div className="mt-3">{actions}</div>
+          )}
         </div>
       </div>
       <div className="flex flex-wrap gap-2 sm:shrink-0">
+        <Link
+          href={`/child/${child.id}/history`}
+          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "flex-1 sm:flex-none")}
+        >
+          <History aria-hidden /> History
+          <span className="sr-only"> of {child.name}</span>
+        </Link>
         <NewTabButton href={`/child/${child.id}/settings`} whose={child.name} variant="outline">
           <Settings aria-hidden /> Settings
         </NewTabButton>
@@ -96,7 +143,12 @@ export function ChildrenOverview({
     <Card aria-labelledby="children-overview-title">
       <CardHeader>
         <CardTitle id="children-overview-title">Children Overview</CardTitle>
-        <CardDescription>Budgets and spending this month</CardDescription>
+        <CardDescription>
+          Budgets and spending this month ·{" "}
+          <Link href="/family/history" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Family spending history
+          </Link>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (

@@ -8,6 +8,7 @@ import {
   RELATIONSHIPS,
 } from "@shared/rules/consent-steps";
 import { CircleCheck, Info, ShieldAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import { Controller } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { describedBy, FormField } from "@/components/ui/form-field";
@@ -21,8 +22,8 @@ import type { ConsentForm } from "../consent-form";
  * `form` holds the answers; its messages appear once the parent has left a box (react-hook-form's "onTouched"),
  * so nothing turns red before they type. `draft` is what is entered now, for what follows it live.
  */
-export interface StepProps {
-  form: ConsentForm;
+export interface StepProps<Out = unknown> {
+  form: ConsentForm<Out>;
   draft: ConsentDraft;
 }
 
@@ -44,7 +45,7 @@ function Notice({ tone, title, children }: { tone: "warning" | "info"; title: st
   );
 }
 
-export function ChildInfoStep({ form, draft }: StepProps) {
+export function ChildInfoStep<Out>({ form, draft }: StepProps<Out>) {
   // spec 001 §2.4: the notice follows any typed age (under 13 or not); the field's own error says when it is
   // outside 8-16, and Continue stays off until it is within.
   const typed = String(draft.childAge ?? "").trim();
@@ -101,6 +102,23 @@ export function ChildInfoStep({ form, draft }: StepProps) {
   );
 }
 
+/** Step 1 for one of the parent's children: the child is known, so the step shows them instead of asking. */
+export function ChildSummaryStep({ child }: { child: { name: string; age: number } }) {
+  return (
+    <div className="grid gap-5">
+      <dl className="grid gap-1 rounded-xl border border-slate-200 p-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
+        <dt className="text-sm text-slate-600">Child</dt>
+        <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]">{child.name}</dd>
+        <dt className="text-sm text-slate-600">Age</dt>
+        <dd className="font-medium text-slate-900">{child.age}</dd>
+      </dl>
+      <Notice tone="warning" title="COPPA Compliance Required">
+        {`Because ${child.name} is under 13, the Children's Online Privacy Protection Act requires us to verify that you are their parent or guardian before ${child.name} can sign in. You'll choose how in the next step.`}
+      </Notice>
+    </div>
+  );
+}
+
 function RadioCard({
   value,
   checked,
@@ -121,8 +139,12 @@ function RadioCard({
     <label
       htmlFor={id}
       className={cn(
-        "flex cursor-pointer items-start gap-3 rounded-xl border p-3.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600",
-        checked ? "border-brand-700 bg-brand-50" : "border-slate-300 bg-white hover:bg-slate-50",
+        "flex items-start gap-3 rounded-xl border p-3.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600",
+        input.disabled
+          ? "cursor-not-allowed border-slate-200 bg-slate-50"
+          : checked
+            ? "cursor-pointer border-brand-700 bg-brand-50"
+            : "cursor-pointer border-slate-300 bg-white hover:bg-slate-50",
       )}
     >
       <input
@@ -142,9 +164,19 @@ function RadioCard({
   );
 }
 
-export function ParentStep({ form, draft }: StepProps) {
+export function ParentStep<Out>({
+  form,
+  draft,
+  coppa: coppaFor,
+  cardUnavailable,
+}: StepProps<Out> & {
+  /** Whether to ask for a method; by default the typed age decides. */
+  coppa?: boolean;
+  /** Why the card check cannot be chosen on this server (it takes no payments), when it cannot. */
+  cardUnavailable?: string;
+}) {
   const age = parseChildAge(draft.childAge);
-  const coppa = age !== null && needsVerifiableConsent(age);
+  const coppa = coppaFor ?? (age !== null && needsVerifiableConsent(age));
   const { errors } = form.formState;
   const fieldError = (field: "fullName" | "email" | "phone") => errors[field]?.message;
   const relationshipError = errors.relationship?.message;
@@ -203,16 +235,21 @@ export function ParentStep({ form, draft }: StepProps) {
             For children under 13 we must verify that you are the parent or guardian.
           </p>
           <div className="mt-2 grid gap-2">
-            {VERIFICATION_OPTIONS.map((o) => (
-              <RadioCard
-                key={o.id}
-                {...form.register("verificationMethod")}
-                value={o.id}
-                checked={draft.verificationMethod === o.id}
-                title={o.title}
-                text={o.text}
-              />
-            ))}
+            {VERIFICATION_OPTIONS.map((o) => {
+              const unavailable = o.id === "credit-card" ? cardUnavailable : undefined;
+              return (
+                <RadioCard
+                  key={o.id}
+                  {...form.register("verificationMethod")}
+                  // On the input only: RHF's own `disabled` would clear the whole group's value.
+                  disabled={unavailable !== undefined}
+                  value={o.id}
+                  checked={draft.verificationMethod === o.id}
+                  title={o.title}
+                  text={unavailable ? `${o.text} ${unavailable}` : o.text}
+                />
+              );
+            })}
           </div>
           {methodError && (
             <p id="verificationMethod-error" className="mt-1.5 text-sm font-medium text-red-700" role="alert">
@@ -225,62 +262,97 @@ export function ParentStep({ form, draft }: StepProps) {
   );
 }
 
-export function ConsentStep({ form }: StepProps) {
+type ConsentOption = (typeof CONSENT_OPTIONS)[number];
+
+/** One consent box; `optional` ones carry no asterisk and no message. */
+function ConsentChoice<Out>({
+  form,
+  option: o,
+  optional,
+}: {
+  form: ConsentForm<Out>;
+  option: ConsentOption;
+  optional: boolean;
+}) {
+  const id = `consent-${o.id}`;
+  const error = optional || o.id === "marketing" ? undefined : form.formState.errors[o.id]?.message;
+  return (
+    <li className="rounded-xl border border-slate-200 p-3.5">
+      <div className="flex items-start gap-3">
+        <Controller
+          control={form.control}
+          name={o.id}
+          render={({ field }) => (
+            <Checkbox
+              id={id}
+              className="mt-0.5"
+              ref={field.ref}
+              checked={field.value === true}
+              // A checkbox has no blur worth waiting for: a required consent says so once it is unticked.
+              onCheckedChange={(checked) =>
+                form.setValue(o.id, checked === true, { shouldTouch: true, shouldValidate: true })
+              }
+              onBlur={field.onBlur}
+              aria-describedby={`${id}-text${error ? ` ${id}-error` : ""}`}
+              aria-required={!optional}
+            />
+          )}
+        />
+        <div>
+          <Label htmlFor={id}>
+            {o.title}
+            {!optional && (
+              <span className="text-red-700" aria-hidden>
+                {" "}
+                *
+              </span>
+            )}
+          </Label>
+          <p id={`${id}-text`} className="text-sm text-slate-600">
+            {o.text}
+          </p>
+          {error && (
+            <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * `thirdPartyOptional`: consent given for one of the parent's children asks about disclosure to third parties
+ * as a separate choice the parent may decline (docs/decisions/160); the visitor's form keeps the spec's four boxes.
+ */
+export function ConsentStep<Out>({
+  form,
+  thirdPartyOptional = false,
+}: StepProps<Out> & { thirdPartyOptional?: boolean }) {
+  const thirdParty = CONSENT_OPTIONS.find((o) => o.id === "thirdParty");
+  const main = thirdPartyOptional ? CONSENT_OPTIONS.filter((o) => o.id !== "thirdParty") : CONSENT_OPTIONS;
   return (
     <div className="grid gap-6">
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">I give my consent to:</legend>
         <ul className="mt-2 grid gap-2">
-          {CONSENT_OPTIONS.map((o) => {
-            const id = `consent-${o.id}`;
-            const error = o.id === "marketing" ? undefined : form.formState.errors[o.id]?.message;
-            return (
-              <li key={o.id} className="rounded-xl border border-slate-200 p-3.5">
-                <div className="flex items-start gap-3">
-                  <Controller
-                    control={form.control}
-                    name={o.id}
-                    render={({ field }) => (
-                      <Checkbox
-                        id={id}
-                        className="mt-0.5"
-                        ref={field.ref}
-                        checked={field.value === true}
-                        // A checkbox has no blur worth waiting for: a required consent says so once it is unticked.
-                        onCheckedChange={(checked) =>
-                          form.setValue(o.id, checked === true, { shouldTouch: true, shouldValidate: true })
-                        }
-                        onBlur={field.onBlur}
-                        aria-describedby={`${id}-text${error ? ` ${id}-error` : ""}`}
-                        aria-required={o.id !== "marketing"}
-                      />
-                    )}
-                  />
-                  <div>
-                    <Label htmlFor={id}>
-                      {o.title}
-                      {o.id !== "marketing" && (
-                        <span className="text-red-700" aria-hidden>
-                          {" "}
-                          *
-                        </span>
-                      )}
-                    </Label>
-                    <p id={`${id}-text`} className="text-sm text-slate-600">
-                      {o.text}
-                    </p>
-                    {error && (
-                      <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-                        {error}
-                      </p>
-                    )}
-                  </div>
-                </div>
-              </li>
-            );
-          })}
+          {main.map((o) => (
+            <ConsentChoice key={o.id} form={form} option={o} optional={o.id === "marketing"} />
+          ))}
         </ul>
       </fieldset>
+      {thirdPartyOptional && thirdParty && (
+        <fieldset aria-describedby="third-party-hint">
+          <legend className="text-sm font-medium text-slate-800">Disclosure to third parties (optional)</legend>
+          <p id="third-party-hint" className="mt-1 text-sm text-slate-600">
+            A separate choice: you can say no and still give your consent above.
+          </p>
+          <ul className="mt-2 grid gap-2">
+            <ConsentChoice form={form} option={thirdParty} optional />
+          </ul>
+        </fieldset>
+      )}
       <section aria-labelledby="rights-heading" className="rounded-xl bg-slate-50 p-4">
         <h3 id="rights-heading" className="font-semibold text-slate-900">
           Your rights as a parent
@@ -298,10 +370,10 @@ export function ConsentStep({ form }: StepProps) {
   );
 }
 
-export function NextStepsList({ underThirteen }: { underThirteen: boolean }) {
+export function NextStepsList({ underThirteen, steps }: { underThirteen: boolean; steps?: string[] }) {
   return (
     <ol className="grid gap-2">
-      {nextSteps(underThirteen).map((text, i) => (
+      {(steps ?? nextSteps(underThirteen)).map((text, i) => (
         <li key={text} className="flex items-start gap-3 text-slate-700">
           <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
             {i + 1}
@@ -317,17 +389,26 @@ export function ConfirmStep({
   draft,
   agreed,
   onAgree,
+  child,
+  steps,
+  signature,
 }: {
   draft: ConsentDraft;
   agreed: boolean;
   onAgree: (agreed: boolean) => void;
+  /** The child the consent is for, when the parent gives it for one of their children. */
+  child?: { name: string; age: number };
+  /** What happens next, when it is not the visitor's list for the age. */
+  steps?: string[];
+  /** The signature box, above the agreement, for the methods a person reviews. */
+  signature?: ReactNode;
 }) {
-  const age = parseChildAge(draft.childAge) ?? 0;
-  const coppa = needsVerifiableConsent(age);
+  const age = child?.age ?? parseChildAge(draft.childAge) ?? 0;
+  const coppa = child !== undefined || needsVerifiableConsent(age);
   const method = VERIFICATION_OPTIONS.find((o) => o.id === draft.verificationMethod);
   const given = CONSENT_OPTIONS.filter((o) => draft[o.id]).map((o) => o.title.replace(" (optional)", ""));
   const rows: [string, string][] = [
-    ["Child's age", String(age)],
+    child ? ["Child", `${child.name}, age ${child.age}`] : ["Child's age", String(age)],
     [
       "Parent or guardian",
       `${draft.fullName.trim()} (${draft.relationship === "guardian" ? "legal guardian" : "parent"})`,
@@ -357,9 +438,10 @@ export function ConfirmStep({
           What happens next
         </h3>
         <div className="mt-2">
-          <NextStepsList underThirteen={coppa} />
+          <NextStepsList underThirteen={coppa} steps={steps} />
         </div>
       </section>
+      {signature}
       <div className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4">
         <Checkbox
           id="agreement"

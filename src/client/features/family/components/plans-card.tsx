@@ -6,6 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
+import { openPlanChooser } from "@/lib/plan-chooser";
+import { CONTACT_SALES_HREF } from "@/lib/sections";
 
 const TIERS = Object.keys(PLANS) as SubscriptionTier[];
 
@@ -14,8 +16,8 @@ const childrenLine = (n: number | null) =>
 const purchasesLine = (n: number | null) => (n === null ? "Unlimited purchases" : `${n} purchases a month`);
 
 /**
- * Where a signed-in parent compares plans (the landing page's grid is for visitors) and where the usage
- * nudge's upgrade leads. Plans are changed by the team for now, so the way on is a conversation with them.
+ * Where a signed-in parent compares plans (the landing page's grid is for visitors). Upgrade opens the plan
+ * chooser, which leads to checkout or says how plans change on this server; Family Plus is sold by the team.
  */
 export function PlansCard({ tier, id }: { tier: SubscriptionTier | undefined; id?: string }) {
   return (
@@ -58,12 +60,15 @@ export function PlansCard({ tier, id }: { tier: SubscriptionTier | undefined; id
           })}
         </ul>
         <div className="mt-5 flex flex-col gap-3 rounded-lg bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-700">
-            Our team changes plans for you: tell us which plan your family needs and we will set it up.
-          </p>
-          <Button asChild className="shrink-0">
-            <Link href="/schedule-demo">Talk to us about upgrading</Link>
-          </Button>
+          <p className="text-sm text-slate-700">Upgrade online in a few steps. Family Plus is set up by our team.</p>
+          <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+            {(tier === "free" || tier === "family") && (
+              <Button onClick={() => openPlanChooser(tier === "family" ? "premium" : "family")}>Upgrade</Button>
+            )}
+            <Button asChild variant="outline">
+              <Link href={CONTACT_SALES_HREF}>Contact Sales</Link>
+            </Button>
+          </div>
         </div>
       </CardContent>
     </Card>

@@ -37,12 +37,15 @@ export function SummaryTiles({
   familyBudgetCents,
   totalSpentCents,
   pendingApprovals,
+  morePending = false,
   loading,
 }: {
   totalChildren: number;
   familyBudgetCents: number;
   totalSpentCents: number;
   pendingApprovals: number;
+  /** More carts wait than the loaded pages hold (the list is paged, docs/decisions/164). */
+  morePending?: boolean;
   loading: boolean;
 }) {
   return (
@@ -71,7 +74,7 @@ export function SummaryTiles({
       <Tile
         icon={Clock}
         label="Pending Approvals"
-        value={String(pendingApprovals)}
+        value={`${pendingApprovals}${morePending ? "+" : ""}`}
         tint="bg-amber-100 text-amber-900"
         loading={loading}
       />

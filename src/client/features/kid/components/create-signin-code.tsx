@@ -1,6 +1,7 @@
 import type { LoginCode } from "@shared/schemas/kid-auth";
 import { Check, Copy, KeyRound, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { ApiRequestError } from "@/lib/api";
@@ -103,9 +104,18 @@ export function CreateSigninCode({ childId, childName }: { childId: string; chil
           </p>
         )}
         {create.isError && (
-          <p className="mt-6 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800" role="alert">
-            {error}
-          </p>
+          <div className="mt-6 grid gap-2 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800" role="alert">
+            <p>{error}</p>
+            {/* The server names the consent step; the link takes the parent there (docs/decisions/160). */}
+            {create.error instanceof ApiRequestError && create.error.code === "consent_required" && (
+              <Link
+                href={`/coppa-consent?child=${encodeURIComponent(childId)}`}
+                className="justify-self-start text-brand-800 underline underline-offset-2"
+              >
+                Give consent for {childName}
+              </Link>
+            )}
+          </div>
         )}
         {create.data && <CodeDisplay login={create.data} childName={childName} />}
         {!create.isPending && (

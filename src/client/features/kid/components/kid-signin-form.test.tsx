@@ -80,6 +80,16 @@ describe("KidSigninForm", () => {
     expect(calls).toEqual([{ url: "/api/kid/login", body: JSON.stringify({ code: "ABCD2345" }) }]);
   });
 
+  test('"Keep me signed in on this device" asks the server to remember this browser', async () => {
+    answer = async () => json(200, { child: { id: "c1" } });
+    const location = renderForm();
+    type("abcd2345");
+    fireEvent.click(screen.getByRole("checkbox", { name: /Keep me signed in on this device/ }));
+    go();
+    await vi.waitFor(() => expect(location.history).toContain("/child/c1"));
+    expect(calls).toEqual([{ url: "/api/kid/login", body: JSON.stringify({ code: "ABCD2345", remember: true }) }]);
+  });
+
   test("a wrong code says it didn't work; a right one opens the child's dashboard", async () => {
     answer = async () => json(401, { message: "That code is not valid" });
     const location = renderForm();

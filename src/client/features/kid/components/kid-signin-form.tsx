@@ -5,6 +5,7 @@ import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiRequestError } from "@/lib/api";
@@ -62,15 +63,15 @@ export function KidSigninForm({ returnTo }: { returnTo?: string | null } = {}) {
   const inputId = useId();
   const form = useForm<KidLogin>({
     resolver: zodResolver(CodeFormSchema),
-    defaultValues: { code: "" },
+    defaultValues: { code: "", remember: false },
     // A message stays until the code is edited or tried again, never re-checked per keystroke.
     reValidateMode: "onSubmit",
   });
   const error = form.formState.errors.code?.message;
 
-  const onSubmit = form.handleSubmit(async ({ code }) => {
+  const onSubmit = form.handleSubmit(async ({ code, remember }) => {
     try {
-      const { child } = await login.mutateAsync(code);
+      const { child } = await login.mutateAsync({ code, remember });
       navigate(safeReturnTo(returnTo) ?? `/child/${child.id}`);
     } catch (err) {
       // Every refusal is about the one thing typed, so it is said beside the code.
@@ -114,6 +115,24 @@ export function KidSigninForm({ returnTo }: { returnTo?: string | null } = {}) {
           )}
         />
       </FormField>
+      <Controller
+        control={form.control}
+        name="remember"
+        render={({ field }) => (
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id={`${inputId}-remember`}
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              className="mt-0.5"
+            />
+            <label htmlFor={`${inputId}-remember`} className="text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">Keep me signed in on this device</span>
+              <span className="block">Only on your own device. Your parent can sign you out any time.</span>
+            </label>
+          </div>
+        )}
+      />
       <Button type="submit" size="lg" disabled={login.isPending}>
         <KeyRound aria-hidden />
         {login.isPending ? "Checking your code..." : "Let's go!"}

@@ -1,9 +1,12 @@
 import { PLANS as PLAN_LIMITS } from "@shared/rules/plans";
+import type { CheckoutPlan } from "@shared/schemas/billing";
 import { Check, RotateCcw, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth";
 import { openAuthDialog } from "@/lib/auth-dialog";
 import { cn } from "@/lib/cn";
+import { openPlanChooser } from "@/lib/plan-chooser";
 import { Section, SectionHeading } from "./section";
 
 interface Plan {
@@ -15,6 +18,8 @@ interface Plan {
   popular?: boolean;
   /** Family Plus is sold by the team rather than through a trial. */
   contactSales?: boolean;
+  /** What a signed-in parent's button offers in the plan chooser. */
+  checkoutPlan?: CheckoutPlan;
 }
 
 // spec 001 §9 "Plans (landing pricing grid)".
@@ -40,6 +45,7 @@ const PLANS: readonly Plan[] = [
     ],
     cta: "Start 14-Day Free Trial",
     popular: true,
+    checkoutPlan: "family",
   },
   {
     name: "Premium",
@@ -47,6 +53,7 @@ const PLANS: readonly Plan[] = [
     blurb: "Smart tools for bigger families.",
     features: ["Unlimited children", "AI insights", "Chore-to-budget", "Price tracking", "Cashback", "24/7 support"],
     cta: "Start 14-Day Free Trial",
+    checkoutPlan: "premium",
   },
   {
     name: "Family Plus",
@@ -66,6 +73,8 @@ const PLANS: readonly Plan[] = [
 
 /** spec 001 §2.2 and §9: the four-plan grid, 14-day trial, no card, 30-day money back. */
 export function PricingSection() {
+  // A visitor signs up first; a signed-in parent goes straight to the plan chooser (docs/decisions/152).
+  const { isAuthenticated } = useAuth();
   return (
     <Section id="pricing" headingId="pricing-title">
       <SectionHeading
@@ -114,7 +123,7 @@ export function PricingSection() {
                 <Button
                   variant={plan.popular ? "default" : "outline"}
                   className="mt-8 w-full"
-                  onClick={() => openAuthDialog("signup")}
+                  onClick={() => (isAuthenticated ? openPlanChooser(plan.checkoutPlan) : openAuthDialog("signup"))}
                   aria-label={`${plan.cta}: ${plan.name}`}
                 >
                   {plan.cta}

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   DEMO_INTERESTS,
+  DEMO_ROLE_IDS,
   DEMO_ROLES,
   type DemoRequest,
   type DemoRequestCreate,
@@ -35,9 +36,24 @@ const EMPTY: DemoRequestCreate = {
 
 const FIELDS = new Set<string>(Object.keys(EMPTY));
 
-/** spec 001 §2.6, §3 and §5: the demo-request form, validated with the server's own schema. */
-export function DemoRequestForm({ onScheduled }: { onScheduled: (request: DemoRequest) => void }) {
-  const form = useForm({ resolver: zodResolver(DemoRequestCreateSchema), defaultValues: EMPTY });
+/**
+ * spec 001 §2.6, §3 and §5: the demo-request form, validated with the server's own schema. `role` presets the
+ * role when a link knows it (a parent asking about Family Plus); an unknown one is ignored.
+ */
+export function DemoRequestForm({
+  onScheduled,
+  role,
+}: {
+  onScheduled: (request: DemoRequest) => void;
+  role?: string | null;
+}) {
+  const presetRole = (DEMO_ROLE_IDS as readonly string[]).includes(role ?? "")
+    ? (role as DemoRequestCreate["role"])
+    : "";
+  const form = useForm({
+    resolver: zodResolver(DemoRequestCreateSchema),
+    defaultValues: { ...EMPTY, role: presetRole },
+  });
   const {
     register,
     control,

@@ -6,6 +6,8 @@ import { UsageNudge } from "./usage-nudge";
 
 const toast = vi.fn();
 vi.mock("@/hooks/use-toast", () => ({ toast: (...args: unknown[]) => toast(...args) }));
+const openPlanChooser = vi.fn();
+vi.mock("@/lib/plan-chooser", () => ({ openPlanChooser: (...args: unknown[]) => openPlanChooser(...args) }));
 
 const parent = { id: "u1", email: "p@example.com", firstName: "Pat", lastName: "Lee", profileImageUrl: null };
 const usage = (over: Partial<Usage>): Usage => ({
@@ -27,6 +29,7 @@ interface Call {
 let calls: Call[];
 let current: Usage;
 let failWrites: boolean;
+let trialAvailable: boolean | null;
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -35,6 +38,7 @@ function json(status: number, body: unknown) {
 beforeEach(() => {
   calls = [];
   failWrites = false;
+  trialAvailable = null;
   toast.mockReset();
   window.history.replaceState(null, "", "/");
   // A parent signed in on this browser: the server's session hint lets the signed-in check ask it.
@@ -44,6 +48,7 @@ beforeEach(() => {
     calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body: init.body });
     if (url === "/api/auth/user") return json(200, { ...parent, subscriptionTier: current.tier });
     if (url === "/api/usage") return json(200, current);
+    if (url === "/api/billing" && trialAvailable !== null) return json(200, { plan: "free", trialAvailable });
     if (failWrites) return json(500, { message: "Internal Server Error" });
     if (url === "/api/usage/dismiss-nudge") {
       current = { ...current, hasSeenNudge: true, nudgeCount: current.nudgeCount + 1 };
@@ -81,7 +86,7 @@ describe("UsageNudge (spec 000 §4)", () => {
     renderNudge();
     expect(await screen.findByRole("dialog")).toHaveProperty("dataset.nudge", "soft");
     expect(screen.getByText("3 of 5")).toBeTruthy();
-    expect(screen.getByText(/30 days/)).toBeTruthy();
+    expect(screen.getByText(/Try it free for 14 days\./)).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Maybe Later" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -95,6 +100,15 @@ describe("UsageNudge (spec 000 §4)", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  test("a family that already had its trial is not promised one", async () => {
+    trialAvailable = false;
+    current = usage({ currentUsage: 3 });
+    renderNudge();
+    await screen.findByRole("dialog");
+    await waitFor(() => expect(screen.getByRole("button", { name: "See plans" })).toBeTruthy());
+    expect(screen.queryByText(/Try it free/)).toBeNull();
+  });
+
   test("hard nudge at 4 of 5 offers Maybe Later; closing with the X also records a dismissal", async () => {
     current = usage({ currentUsage: 4, hasSeenNudge: true, nudgeCount: 1 });
     renderNudge();
@@ -106,13 +120,13 @@ describe("UsageNudge (spec 000 §4)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  test("limit reached has no Maybe Later; upgrade records the click and leads to the plans", async () => {
+  test("limit reached has no Maybe Later; upgrade records the click and opens the plan chooser", async () => {
     current = usage({ currentUsage: 5, hasSeenNudge: true, nudgeCount: 4 });
     renderNudge();
     expect(await screen.findByRole("dialog")).toHaveProperty("dataset.nudge", "limit_reached");
     expect(screen.queryByRole("button", { name: "Maybe Later" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Upgrade to keep approving" }));
-    await waitFor(() => expect(`${window.location.pathname}${window.location.hash}`).toBe("/parent#plans"));
+    await waitFor(() => expect(openPlanChooser).toHaveBeenCalledWith("family"));
     const [click] = writes();
     expect(click?.url).toBe("/api/usage/upgrade-click");
     expect(click?.headers["Content-Type"]).toBe("application/json");

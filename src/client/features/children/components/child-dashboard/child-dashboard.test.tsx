@@ -14,6 +14,7 @@ const child = (over: Partial<Child>): Child => ({
   bonusBudget: "0.00",
   currentSpent: "0.00",
   autoApprovalLimit: "10.00",
+  consentStatus: "not_needed",
   isActive: true,
   requireApprovalForAll: false,
   blockAdultContent: true,
@@ -76,5 +77,13 @@ describe("child dashboard budget card (spec 000 §2)", () => {
     renderDashboard(child({ currentSpent: "46.00", bonusBudget: "10.00" }));
     expect(screen.getByText("$14.00")).toBeTruthy();
     expect(screen.queryByText(WARNING)).toBeNull();
+  });
+});
+
+describe("money in savings goals (docs/decisions/153)", () => {
+  test("is out of what is left this month, and the card says so", () => {
+    renderDashboard(child({ currentSpent: "10.00", savedToGoals: "30.00" }));
+    expect(screen.getByText("$10.00")).toBeTruthy();
+    expect(screen.getByText(/You have spent \$10\.00 of \$20\.00, after \$30\.00 moved to your goals\./)).toBeTruthy();
   });
 });

@@ -4,8 +4,9 @@ import { formatDollars } from "@shared/rules/money";
 import type { Cart, CartStatus } from "@shared/schemas/carts";
 import type { Child } from "@shared/schemas/children";
 import type { Chore } from "@shared/schemas/chores";
-import { AlertTriangle, Award, Clock, Puzzle, ShoppingBag, Sparkles, Star } from "lucide-react";
+import { AlertTriangle, Award, Clock, ShoppingBag, Sparkles, Star } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { BudgetBar } from "@/components/ui/budget-bar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,6 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useChildAchievements } from "@/features/children/api/get-child-achievements";
 import { cn } from "@/lib/cn";
 import { childBudget } from "../child-budget";
+import { ExtensionBanner } from "./extension-banner";
 
 // spec 000 §9: how many of each the child dashboard shows.
 export const RECENT_CARTS_SHOWN = 5;
@@ -38,7 +40,7 @@ const STATUS_EDGE: Record<CartStatus, string> = {
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
 
 function BudgetCard({ child }: { child: Child }) {
-  const { budgetCents, spentCents } = childBudget(child);
+  const { budgetCents, spentCents, savedCents } = childBudget(child);
   const status = budgetStatus(spentCents, budgetCents);
   const left = budgetLeft(status.leftCents);
   return (
@@ -52,7 +54,8 @@ function BudgetCard({ child }: { child: Child }) {
         </p>
         <p className="mt-1 text-sm text-slate-600">
           You have spent {formatDollars(spentCents)} of {formatDollars(budgetCents)}
-          {child.bonusBudget !== "0.00" && ` (including ${formatAmount(child.bonusBudget)} earned from chores)`}.
+          {child.bonusBudget !== "0.00" && ` (including ${formatAmount(child.bonusBudget)} earned from chores)`}
+          {savedCents > 0 && `, after ${formatDollars(savedCents)} moved to your goals`}.
         </p>
         <BudgetBar
           className="mt-4 h-4"
@@ -104,10 +107,13 @@ function RecentShopping({
   carts,
   isLoading,
   renderDetails,
+  historyHref,
 }: {
   carts: Cart[] | undefined;
   isLoading: boolean;
   renderDetails?: (cart: Cart) => ReactNode;
+  /** The child's full history, for a guardian viewing the dashboard. */
+  historyHref?: string;
 }) {
   const recent = (carts ?? []).slice(0, RECENT_CARTS_SHOWN);
   return (
@@ -156,6 +162,14 @@ function RecentShopping({
               );
             })}
           </ul>
+        )}
+        {historyHref && (
+          <Link
+            href={historyHref}
+            className="mt-3 inline-flex text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            See the full history
+          </Link>
         )}
       </CardContent>
     </Card>
@@ -237,35 +251,10 @@ function EarnMore({
   );
 }
 
-function ExtensionBanner() {
-  return (
-    <section
-      aria-labelledby="extension-title"
-      className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-700 to-brand-800 p-5 text-white sm:flex-row sm:items-center sm:p-6"
-    >
-      <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-white/15">
-        <Puzzle className="h-6 w-6" aria-hidden />
-      </span>
-      <div className="flex-1">
-        <h2 id="extension-title" className="text-lg font-bold">
-          Shop with the Pocketwise browser extension
-        </h2>
-        <p className="mt-1 text-sm text-brand-100">
-          Add it to your browser and send carts from your favourite shops straight to your parent. Until it arrives, ask
-          with Request a purchase on your dashboard.
-        </p>
-      </div>
-      {/* There is no extension to install yet: an honest label rather than a link to the marketing page. */}
-      <span className="inline-flex h-8 items-center justify-center self-start rounded-full bg-white px-3 text-xs font-semibold uppercase tracking-wide text-brand-800 sm:self-center">
-        Coming soon
-      </span>
-    </section>
-  );
-}
-
 /**
  * spec 000 §2 "Child dashboard"; the carts and chores come from their features through the route, and the
- * route composes the other features' parts: header actions, the purchase request, cart outcomes, chore actions.
+ * route composes the other features' parts: header actions, the purchase request, cart outcomes, chore actions,
+ * lessons.
  */
 export function ChildDashboard({
   child,
@@ -277,6 +266,9 @@ export function ChildDashboard({
   requestPurchase,
   renderCartDetails,
   renderChoreAction,
+  lessons,
+  goals,
+  historyHref,
 }: {
   child: Child;
   carts: Cart[] | undefined;
@@ -287,6 +279,12 @@ export function ChildDashboard({
   requestPurchase?: ReactNode;
   renderCartDetails?: (cart: Cart) => ReactNode;
   renderChoreAction?: (chore: Chore) => ReactNode;
+  /** The lessons card, from the lessons feature. */
+  lessons?: ReactNode;
+  /** The savings goals card, from the goals feature. */
+  goals?: ReactNode;
+  /** Where Recent Shopping's "See the full history" leads (docs/decisions/161); none, no link. */
+  historyHref?: string;
 }) {
   const badges = useChildAchievements(child.id);
   const pendingCount = carts?.filter((c) => c.status === "pending").length;
@@ -328,8 +326,15 @@ export function ChildDashboard({
         </div>
       </div>
       {requestPurchase}
+      {lessons}
+      {goals}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <RecentShopping carts={carts} isLoading={cartsLoading} renderDetails={renderCartDetails} />
+        <RecentShopping
+          carts={carts}
+          isLoading={cartsLoading}
+          renderDetails={renderCartDetails}
+          historyHref={historyHref}
+        />
         <YourBadges childId={child.id} />
         <EarnMore chores={chores} isLoading={choresLoading} renderAction={renderChoreAction} />
       </div>

@@ -22,6 +22,7 @@ const CHILD: Child = {
   bonusBudget: "0.00",
   currentSpent: "0.00",
   autoApprovalLimit: "10.00",
+  consentStatus: "not_needed",
   isActive: true,
   requireApprovalForAll: false,
   blockAdultContent: true,
