@@ -73,3 +73,37 @@ describe("a child's lists page", () => {
     });
   }
 });
+
+/* docs/decisions/166: rows added in the same instant (the test clock stands still) keep the order they were added in. */
+describe("lists whose rows share their time page in the order they were added", () => {
+  it("GET /api/children, oldest first", async () => {
+    const { parent, child } = await family();
+    const expected = [child.id];
+    for (const name of ["Ava", "Ben", "Cal", "Dee"]) expected.push((await addChild(t.app, parent.cookie, { name })).id);
+    const stranger = await family();
+    await expectPagedList(t.app, { cookie: parent.cookie }, "/api/children", expected, stranger.child.id);
+  });
+
+  it("GET /api/children/:id/achievements, newest added first", async () => {
+    const { parent, child } = await family();
+    const badge = (childId: string, type: string) =>
+      t.database.query<{ id: string }>(
+        "insert into achievements (child_id, type, title, description, earned_at) values ($1, $2, $2, $2, $3) returning id",
+        [childId, type, t.clock.now().toISOString()],
+      );
+    const added: string[] = [];
+    for (const type of ["first", "saver", "planner", "budget_master", "streak"]) {
+      const [row] = await badge(child.id, type);
+      if (row) added.push(row.id);
+    }
+    const stranger = await family();
+    const [theirs] = await badge(stranger.child.id, "first");
+    await expectPagedList(
+      t.app,
+      { cookie: parent.cookie },
+      `/api/children/${child.id}/achievements`,
+      added.reverse(),
+      theirs?.id,
+    );
+  });
+});

@@ -32,30 +32,38 @@ export type Page = { limit: number; cursor?: string };
 type Keyed = PgTable & { id: PgColumn };
 
 /**
- * Rows of `table` past the cursor's row by (`key`, id), in the list's `order`: a row-value comparison against
- * the cursor row itself, so a page stays the same however many rows are added in front of it. Undefined
- * without a cursor; with an unknown id the subquery is empty, the comparison null, and the page empty.
+ * Rows of `table` past the cursor's row by (`key`, `tiebreak`), in the list's `order`: a row-value comparison
+ * against the cursor row itself, so a page stays the same however many rows are added in front of it.
+ * Undefined without a cursor; with an unknown id the subquery is empty, the comparison null, and the page
+ * empty. The tiebreak is the id, or for rows often added in the same instant their `added_order`, which
+ * keeps them in the order they were added.
  */
 export function pastCursor(
   table: Keyed,
   key: PgColumn,
   cursor: string | undefined,
   order: "asc" | "desc" = "desc",
+  tiebreak: PgColumn = table.id,
 ): SQL | undefined {
   if (!cursor) return undefined;
   const at = sql.identifier(key.name);
+  const then = sql.identifier(tiebreak.name);
   const id = sql.identifier(table.id.name);
   const beyond = order === "desc" ? sql`<` : sql`>`;
-  return sql`(${key}, ${table.id}) ${beyond} (select p.${at}, p.${id} from ${table} p where p.${id} = ${cursor})`;
+  return sql`(${key}, ${tiebreak}) ${beyond} (select p.${at}, p.${then} from ${table} p where p.${id} = ${cursor})`;
 }
 
 /** Rows older than the cursor's row by (created_at, id), for lists shown newest first. */
 export const olderThan = (table: Keyed & { createdAt: PgColumn }, cursor: string | undefined) =>
   pastCursor(table, table.createdAt, cursor);
 
-/** The order `pastCursor` continues: by `key`, then id. */
-export const orderedBy = (table: Keyed, key: PgColumn, order: "asc" | "desc" = "desc") =>
-  order === "desc" ? [desc(key), desc(table.id)] : [asc(key), asc(table.id)];
+/** The order `pastCursor` continues: by `key`, then the tiebreak. */
+export const orderedBy = (
+  table: Keyed,
+  key: PgColumn,
+  order: "asc" | "desc" = "desc",
+  tiebreak: PgColumn = table.id,
+) => (order === "desc" ? [desc(key), desc(tiebreak)] : [asc(key), asc(tiebreak)]);
 
 /** Newest first, the order `olderThan` continues. */
 export const newestFirst = (table: Keyed & { createdAt: PgColumn }) => orderedBy(table, table.createdAt);

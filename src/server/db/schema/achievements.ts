@@ -1,11 +1,12 @@
 import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { children } from "./children";
-import { id } from "./columns";
+import { addedOrder, id } from "./columns";
 
 export const achievements = pgTable(
   "achievements",
   {
     id: id(),
+    addedOrder: addedOrder(),
     childId: uuid("child_id")
       .notNull()
       .references(() => children.id, { onDelete: "cascade" }),

@@ -1,11 +1,12 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { id, money, timestamps } from "./columns";
+import { addedOrder, id, money, timestamps } from "./columns";
 import { families } from "./families";
 
 export const children = pgTable(
   "children",
   {
     id: id(),
+    addedOrder: addedOrder(),
     /** The family the child belongs to (its owner's account id, decision 130). */
     parentId: uuid("parent_id")
       .notNull()

@@ -1,4 +1,4 @@
-import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, customType, timestamp, uuid } from "drizzle-orm/pg-core";
 import { formatCents, parseNumericCents } from "../../../shared/rules/money";
 
 /** numeric(10,2) in SQL, integer cents in code (docs/product-contract.md "Money"). */
@@ -9,6 +9,13 @@ export const money = customType<{ data: number; driverData: string }>({
 });
 
 export const id = () => uuid("id").primaryKey().defaultRandom();
+
+/**
+ * The order rows were added in, unique: rows a rule creates together (a family's children, a child's badges,
+ * merchants) share their timestamp, and a page's cursor must continue after exactly one of them
+ * (docs/decisions/166).
+ */
+export const addedOrder = () => bigserial("added_order", { mode: "number" }).notNull();
 
 export const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

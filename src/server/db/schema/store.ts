@@ -2,7 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, 
 import type { CartItem } from "../../../shared/schemas/carts";
 import { carts } from "./carts";
 import { children } from "./children";
-import { money, timestamps } from "./columns";
+import { addedOrder, money, timestamps } from "./columns";
 
 /*
  * docs/product-contract.md "Asking from the store": a child's remembered devices, the partner stores
@@ -39,6 +39,7 @@ export type ChildDeviceRow = typeof childDevices.$inferSelect;
 /** A partner store registered by staff. Its API key is kept as a SHA-256, its webhook secret encrypted. */
 export const merchants = pgTable("merchants", {
   id: uuid("id").primaryKey().defaultRandom(),
+  addedOrder: addedOrder(),
   name: text("name").notNull(),
   domain: text("domain").notNull(),
   webhookUrl: text("webhook_url").notNull(),

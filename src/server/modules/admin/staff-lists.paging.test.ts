@@ -97,4 +97,16 @@ describe("staff lists page", () => {
     const [theirs] = await ticket(other.user.id, t.clock.now().toISOString());
     await expectPagedList(t.app, { cookie: parent.cookie }, "/api/support/tickets", ids, theirs?.id);
   });
+  it("GET /api/admin/merchants, those registered in the same instant newest added first (decision 166)", async () => {
+    const added: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [row] = await t.database.query<{ id: string }>(
+        `insert into merchants (name, domain, webhook_url, api_key_hash, webhook_secret_encrypted, created_at, updated_at)
+         values ($1, 'shop.example', 'https://shop.example/hook', $2, 'x', $3, $3) returning id`,
+        [`Store ${i}`, `paged-hash-${i}`, t.clock.now().toISOString()],
+      );
+      if (row) added.push(row.id);
+    }
+    await expectPagedList(t.app, staff, "/api/admin/merchants", added.reverse());
+  });
 });

@@ -4,6 +4,7 @@ import type { Child } from "../../../shared/schemas/children";
 import type { Executor } from "../../db/client";
 import { type ChildRow, children } from "../../db/schema";
 import { isUuid } from "../../lib/http-errors";
+import { orderedBy, type Page, pastCursor } from "../../lib/paging";
 import { monthAmounts } from "../budget/budget";
 
 export function toChild(row: ChildRow, now: Date): Child {
@@ -31,20 +32,19 @@ export function toChild(row: ChildRow, now: Date): Child {
   };
 }
 
-/** Far more children than a family has; the list is capped rather than paged. */
-export const CHILDREN_LISTED = 100;
-
-/**
- * The family's children in the order they were added, at most `CHILDREN_LISTED` (docs/decisions/164: a cap,
- * not pages, since children added in the same instant keep the order they were added in).
- */
-export async function listChildren(db: Executor, parentId: string) {
+/** The family's children in the order they were added, a page at a time (docs/decisions/166). */
+export async function listChildren(db: Executor, parentId: string, page: Page) {
   return db
     .select()
     .from(children)
-    .where(eq(children.parentId, parentId))
-    .orderBy(children.createdAt)
-    .limit(CHILDREN_LISTED);
+    .where(
+      and(
+        eq(children.parentId, parentId),
+        pastCursor(children, children.createdAt, page.cursor, "asc", children.addedOrder),
+      ),
+    )
+    .orderBy(...orderedBy(children, children.createdAt, "asc", children.addedOrder))
+    .limit(page.limit + 1);
 }
 
 /** The child when it belongs to the family; null for unknown, malformed or foreign ids. */

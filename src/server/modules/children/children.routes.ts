@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ChildCreateSchema, ChildListSchema, ChildSchema, ChildUpdateSchema } from "../../../shared/schemas/children";
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { notFound } from "../../lib/http-errors";
+import { linkNext, pageQuery } from "../../lib/paging";
 import { requireGuardian, requireOwner, requireParent } from "../../plugins/auth";
 import { withEndedMonthsReviewed } from "../budget/budget";
 import { findFamilyChild, listChildren, toChild } from "./children.repository";
@@ -17,6 +18,9 @@ import {
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
+/** More children than a family has: every screen reads them in one page (docs/decisions/166). */
+const CHILDREN_DEFAULT_LIMIT = 100;
+
 export default async function childrenRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -27,14 +31,16 @@ export default async function childrenRoutes(app: FastifyInstance) {
       config: { access: "parent" },
       schema: {
         tags: ["children"],
-        summary: "The signed-in parent's children, in the order they were added (at most 100)",
+        summary: `The signed-in parent's children, in the order they were added (?limit= default ${CHILDREN_DEFAULT_LIMIT}, at most 100; Link rel=next)`,
+        querystring: pageQuery(CHILDREN_DEFAULT_LIMIT),
         response: { 200: ChildListSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const parentId = requireParent(req);
       const now = app.now();
-      const rows = await withEndedMonthsReviewed(app, parentId, await listChildren(db, parentId));
+      const page = linkNext(reply, await listChildren(db, parentId, req.query), req.query.limit, "/api/children");
+      const rows = await withEndedMonthsReviewed(app, parentId, page);
       return rows.map((row) => toChild(row, now));
     },
   );

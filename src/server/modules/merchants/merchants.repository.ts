@@ -12,6 +12,7 @@ import {
   type WebhookStatus,
   webhookEvents,
 } from "../../db/schema";
+import { orderedBy, type Page, pastCursor } from "../../lib/paging";
 
 export async function insertMerchant(db: Executor, row: typeof merchants.$inferInsert) {
   const [created] = await db.insert(merchants).values(row).returning();
@@ -19,8 +20,14 @@ export async function insertMerchant(db: Executor, row: typeof merchants.$inferI
   return created;
 }
 
-export async function listMerchants(db: Executor) {
-  return db.select().from(merchants).orderBy(desc(merchants.createdAt)).limit(100);
+/** Newest first; merchants registered in the same instant, newest added first (docs/decisions/166). */
+export async function listMerchants(db: Executor, page: Page) {
+  return db
+    .select()
+    .from(merchants)
+    .where(pastCursor(merchants, merchants.createdAt, page.cursor, "desc", merchants.addedOrder))
+    .orderBy(...orderedBy(merchants, merchants.createdAt, "desc", merchants.addedOrder))
+    .limit(page.limit + 1);
 }
 
 export async function findMerchant(db: Executor, id: string) {

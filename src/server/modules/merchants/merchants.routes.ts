@@ -19,6 +19,7 @@ import {
   WebhookDeliverySchema,
 } from "../../../shared/schemas/merchants";
 import { badRequest, isUuid, notFound } from "../../lib/http-errors";
+import { linkNext, pageQuery } from "../../lib/paging";
 import { requireAdmin } from "../../plugins/access";
 import { requireActor } from "../../plugins/auth";
 import { listMerchants } from "./merchants.repository";
@@ -44,6 +45,8 @@ import {
 } from "./merchants.service";
 
 const staffErrors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+/** Registered by hand: today's screen reads them all in one page (docs/decisions/166). */
+const MERCHANTS_DEFAULT_LIMIT = 100;
 /** Event ids are `evt_` and 32 hex digits; anything else names no event. */
 const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 const merchantErrors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
@@ -89,13 +92,15 @@ export function registerMerchantRoutes(app: FastifyInstance, ctx: MerchantsConte
       config: { access: "staff" },
       schema: {
         tags: ["staff"],
-        summary: "List merchants (newest first, at most 100), without their secrets",
+        summary: `List merchants without their secrets, newest first (?limit= default ${MERCHANTS_DEFAULT_LIMIT}, at most 100; Link rel=next)`,
+        querystring: pageQuery(MERCHANTS_DEFAULT_LIMIT),
         response: { 200: z.array(MerchantSchema), ...staffErrors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       requireAdmin(req);
-      return (await listMerchants(app.database.db)).map(toMerchant);
+      const rows = await listMerchants(app.database.db, req.query);
+      return linkNext(reply, rows, req.query.limit, "/api/admin/merchants").map(toMerchant);
     },
   );
 
