@@ -16,9 +16,8 @@ import {
   webhookEvents,
 } from "../../db/schema";
 import { lockUser, startOwnFamily } from "../auth/users.repository";
-import type { MailContent } from "../automations/mail-templates";
 import { lockGuardian } from "../family/family.repository";
-import { queueNotification } from "../notifications/notifications";
+import { type Notice, queueNotices } from "./account-notices";
 
 /*
  * docs/decisions/158: DELETE /api/account. Most of a family's rows go by their foreign keys when the owner's
@@ -40,22 +39,6 @@ export interface Departed {
   userId: string;
   email: string;
   firstName: string | null;
-}
-
-/** An e-mail to one address, queued in the deletion's own transaction: it goes exactly when the deletion commits. */
-export interface Notice {
-  email: string;
-  mail: MailContent;
-}
-
-async function queueNotices(tx: Executor, notices: Notice[]) {
-  for (const { email, mail } of notices) {
-    await queueNotification(tx, {
-      type: "account.notice",
-      email,
-      mail: { subject: mail.subject, text: mail.text, html: mail.html },
-    });
-  }
 }
 
 export interface DeletedFamily {

@@ -36,9 +36,13 @@ export async function findOtherAccountWithEmail(db: Executor, userId: string, em
 }
 
 /** Stores a new link for the parent and drops their unused ones, so only the newest link works. */
+/** `alongside` writes in the same transaction, so a notice is queued exactly when the change commits. */
+type Alongside = (tx: Executor) => Promise<void>;
+
 export async function replaceEmailChange(
   db: Executor,
   change: { userId: string; tokenHash: string; newEmail: string; now: Date; expiresAt: Date },
+  alongside: Alongside,
 ) {
   await db.transaction(async (tx) => {
     // Two requests at once must not both leave a live link behind.
@@ -51,6 +55,7 @@ export async function replaceEmailChange(
       expiresAt: change.expiresAt,
       createdAt: change.now,
     });
+    await alongside(tx);
   });
 }
 
@@ -71,7 +76,12 @@ function isUniqueViolation(err: unknown): boolean {
  * Claims the link (one conditional update, so two uses at once cannot both succeed) and moves the account
  * to the new address, unless another account has taken that address since the link was sent.
  */
-export async function claimEmailChange(db: Executor, tokenHash: string, now: Date): Promise<EmailChangeOutcome> {
+export async function claimEmailChange(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+  alongside: (tx: Executor, changed: Extract<EmailChangeOutcome, { kind: "changed" }>) => Promise<void>,
+): Promise<EmailChangeOutcome> {
   try {
     return await db.transaction(async (tx) => {
       const [claimed] = await tx
@@ -84,13 +94,15 @@ export async function claimEmailChange(db: Executor, tokenHash: string, now: Dat
       if (!before) return { kind: "invalid" } as const;
       if (await findOtherAccountWithEmail(tx, claimed.userId, claimed.newEmail)) return { kind: "taken" } as const;
       await tx.update(users).set({ email: claimed.newEmail, updatedAt: now }).where(eq(users.id, claimed.userId));
-      return {
+      const changed = {
         kind: "changed",
         userId: claimed.userId,
         firstName: before.firstName,
         oldEmail: before.email,
         newEmail: claimed.newEmail,
       } as const;
+      await alongside(tx, changed);
+      return changed;
     });
   } catch (err) {
     // A sign-up with the same address committed between the check and the update.
@@ -100,10 +112,16 @@ export async function claimEmailChange(db: Executor, tokenHash: string, now: Dat
 }
 
 /** Sets the new password and ends every parent session of the account but `keepSid`. */
-export async function changePassword(db: Executor, userId: string, passwordHash: string, keepSid: string, now: Date) {
+export async function changePassword(
+  db: Executor,
+  change: { userId: string; passwordHash: string; keepSid: string; now: Date },
+  alongside: Alongside,
+) {
+  const { userId, passwordHash, keepSid, now } = change;
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await tx.delete(sessions).where(and(parentSessionsOf(userId), ne(sessions.sid, keepSid)));
+    await alongside(tx);
   });
 }
 

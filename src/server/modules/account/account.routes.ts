@@ -88,7 +88,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { linkOr
         response: { 200: EmailChangeConfirmedSchema, 400: ErrorSchema, 409: ErrorSchema },
       },
     },
-    async (req) => service.confirmEmailChange(req.body.token, req.log),
+    async (req) => service.confirmEmailChange(req.body.token),
   );
 
   r.post(

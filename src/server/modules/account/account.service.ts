@@ -40,6 +40,7 @@ import {
 } from "./account.repository";
 import { deleteFamily, leaveFamily } from "./account-deletion";
 import { type ExportScope, exportStream } from "./account-export";
+import { queueNotices } from "./account-notices";
 
 /** docs/decisions/156: a day to open the link, as people read mail at another address later. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -63,7 +64,11 @@ export function accountService(app: FastifyInstance, linkOrigin: string) {
   const { db } = app.database;
   const sending = new Set<Promise<void>>();
 
-  /** Sent after answering: the parent need not wait for an SMTP round trip, and a failure is only logged. */
+  /**
+   * The confirmation link alone is sent straight after answering, not through the outbox: it carries a live
+   * token, which is stored nowhere but as its hash, and a parent who gets no link asks again. Notices of what
+   * changed go through the outbox (`queueNotices`), in the change's own transaction.
+   */
   function send(log: FastifyBaseLogger, userId: string, to: string, mail: MailContent) {
     const sent = app.mailer
       .send({ to, date: app.now(), ...mail })
@@ -155,26 +160,34 @@ export function accountService(app: FastifyInstance, linkOrigin: string) {
       );
       const token = randomToken();
       const now = app.now();
-      await replaceEmailChange(db, {
-        userId: user.id,
-        tokenHash: sha256(token),
-        newEmail: input.email,
-        now,
-        expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
-      });
+      await replaceEmailChange(
+        db,
+        {
+          userId: user.id,
+          tokenHash: sha256(token),
+          newEmail: input.email,
+          now,
+          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+        },
+        (tx) => queueNotices(tx, [{ email: user.email, mail: emailChangeRequestedMail(user.firstName, input.email) }]),
+      );
       const link = `${linkOrigin}/account/confirm-email?token=${encodeURIComponent(token)}`;
       send(ctx.log, user.id, input.email, confirmEmailMail(user.firstName, link));
-      send(ctx.log, user.id, user.email, emailChangeRequestedMail(user.firstName, input.email));
+      app.notifications?.wake();
       return toAccount(user);
     },
 
-    async confirmEmailChange(token: string, log: FastifyBaseLogger) {
-      const outcome = await claimEmailChange(db, sha256(token), app.now());
+    async confirmEmailChange(token: string) {
+      const outcome = await claimEmailChange(db, sha256(token), app.now(), (tx, changed) => {
+        const mail = emailChangedMail(changed.firstName, changed.oldEmail, changed.newEmail);
+        return queueNotices(tx, [
+          { email: changed.oldEmail, mail },
+          { email: changed.newEmail, mail },
+        ]);
+      });
       if (outcome.kind === "invalid") throw badRequest(EMAIL_CHANGE_TOKEN_INVALID, "token");
       if (outcome.kind === "taken") throw taken();
-      const mail = emailChangedMail(outcome.firstName, outcome.oldEmail, outcome.newEmail);
-      send(log, outcome.userId, outcome.oldEmail, mail);
-      send(log, outcome.userId, outcome.newEmail, mail);
+      app.notifications?.wake();
       return { email: outcome.newEmail };
     },
 
@@ -186,8 +199,11 @@ export function accountService(app: FastifyInstance, linkOrigin: string) {
       const user = await userOf(userId);
       if (!user.passwordHash) throw badRequest(NO_PASSWORD_PASSWORD, "currentPassword");
       await checkPassword(user, input.currentPassword, ctx.ip, "currentPassword");
-      await changePassword(db, user.id, await hashPassword(input.newPassword), ctx.sid, app.now());
-      send(ctx.log, user.id, user.email, passwordChangedMail(user.firstName));
+      const passwordHash = await hashPassword(input.newPassword);
+      await changePassword(db, { userId: user.id, passwordHash, keepSid: ctx.sid, now: app.now() }, (tx) =>
+        queueNotices(tx, [{ email: user.email, mail: passwordChangedMail(user.firstName) }]),
+      );
+      app.notifications?.wake();
     },
 
     signOutEverywhere: (userId: string) => endParentSessions(db, userId),

@@ -44,10 +44,14 @@ const call = (method: Method, url: string, cookie: string | null, payload?: unkn
   });
 
 const mailsTo = (email: string) => readOutbox(outboxDir).filter((mail) => mail.to === email);
-/** Waits for the message to `email` with `subject` (sent just after the answer; the clock stands still, so names do not order them). */
+/**
+ * Waits for the message to `email` with `subject`: the confirmation link is sent just after the answer, the
+ * notices through the outbox, whose worker is off here (the clock stands still, so names do not order them).
+ */
 const mailTo = (email: string, subject: string) =>
   vi.waitFor(
-    () => {
+    async () => {
+      await t.app.notifications.runDue();
       const mail = mailsTo(email).find((m) => m.subject === subject);
       if (!mail) throw new Error(`no "${subject}" to ${email} yet`);
       return mail;
