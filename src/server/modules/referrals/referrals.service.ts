@@ -8,6 +8,7 @@ import type { PaidTier } from "../../db/schema";
 import { HttpError } from "../../lib/http-errors";
 import { composeMail, type MailContent } from "../automations/mail-templates";
 import { grantPlanTime, stripeCustomerOf } from "../billing/billing.service";
+import { openTicket } from "../support/tickets.repository";
 import {
   claimReward,
   countInvitesBy,
@@ -57,6 +58,23 @@ export const TIER_REWARDS: Record<number, { plan: PaidTier; months: number }> = 
   3: { plan: "premium", months: 1 },
   5: { plan: "family", months: 6 },
   10: { plan: "family", months: 12 },
+};
+
+/**
+ * What a tier adds that takes a person (spec 001 §9): a support ticket in the family's name asks staff to do
+ * it, and the parent sees it among their own requests, so the promise has someone behind it.
+ */
+export const PERSONAL_REWARDS: Record<number, { subject: string; description: string }> = {
+  5: {
+    subject: "Referral reward: your prepaid debit card",
+    description:
+      "Five families joined with your referral link. Along with 6 months free, your family gets a prepaid debit card. We will reply here to confirm where to send it.",
+  },
+  10: {
+    subject: "Referral reward: your coaching session",
+    description:
+      "Ten families joined with your referral link. Along with a year free, your family gets a money coaching session. We will reply here to find a time that suits you.",
+  },
 };
 
 /** The credit worth a tier's plan time: the plan's monthly price times the months. */
@@ -178,6 +196,15 @@ async function grantReward(app: FastifyInstance, userId: string, tier: number): 
   } catch (err) {
     await releaseReward(db, userId, tier);
     app.log.error({ err, userId, tier }, "could not grant a referral reward");
+    return;
+  }
+  const personal = PERSONAL_REWARDS[tier];
+  if (!personal) return;
+  // Apart from the grant: a ticket that could not be opened must not give back plan time already granted.
+  try {
+    await openTicket(db, { userId, ...personal, priority: "medium" }, app.now());
+  } catch (err) {
+    app.log.error({ err, userId, tier }, "could not open the ticket for a referral reward");
   }
 }
 

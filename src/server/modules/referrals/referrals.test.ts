@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readOutbox } from "../../test-support/outbox";
 import { createTestApp, SLOW_START_MS, signUpParent, type TestApp } from "../../test-support/test-app";
 import { REFERRAL_LANDING } from "./referrals.routes";
-import { attributeSignup, INVITED_THIS_WEEK, INVITES_PER_DAY, TOO_MANY_INVITES } from "./referrals.service";
+import {
+  attributeSignup,
+  INVITED_THIS_WEEK,
+  INVITES_PER_DAY,
+  PERSONAL_REWARDS,
+  TOO_MANY_INVITES,
+} from "./referrals.service";
 
 /** docs/decisions/151 without payments configured: rewards are plan time. */
 
@@ -181,6 +187,21 @@ describe("attribution and rewards", () => {
     expect(view.count).toBe(5);
     expect(view.rewards.map((r: { tier: number }) => r.tier)).toEqual([1, 3, 5]);
     expect(await tierOf(parent.user.id)).toBe("premium");
+  });
+
+  it("asks staff, in a ticket the parent sees, for the debit card at 5 and the coaching session at 10, once each", async () => {
+    const parent = await referrer();
+    const tickets = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/support/tickets", headers: { cookie: parent.cookie } }))
+        .json()
+        .map((ticket: { subject: string }) => ticket.subject)
+        .sort();
+    for (let i = 0; i < 4; i++) await joinThrough(parent.code);
+    expect(await tickets()).toEqual([]);
+    await Promise.all([joinThrough(parent.code), joinThrough(parent.code)]);
+    expect(await tickets()).toEqual([PERSONAL_REWARDS[5]?.subject]);
+    for (let i = 0; i < 4; i++) await joinThrough(parent.code);
+    expect(await tickets()).toEqual([PERSONAL_REWARDS[10]?.subject, PERSONAL_REWARDS[5]?.subject].sort());
   });
 });
 
