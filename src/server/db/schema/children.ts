@@ -51,12 +51,17 @@ export type ChildRow = typeof children.$inferSelect;
 export type ConsentStatus = "not_needed" | "required" | "pending" | "verified";
 
 /** One-time child sign-in codes; the code itself is stored only as a SHA-256. */
-export const childLoginCodes = pgTable("child_login_codes", {
-  codeHash: text("code_hash").primaryKey(),
-  childId: uuid("child_id")
-    .notNull()
-    .references(() => children.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const childLoginCodes = pgTable(
+  "child_login_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A new code deletes the child's unused ones, and deleting a child cascades here.
+  (t) => [index("child_login_codes_child_idx").on(t.childId)],
+);

@@ -9,14 +9,19 @@ import { users } from "./users";
  * id: the family is made with that account, its plan and the month's purchase count are kept on the
  * owner's row (the row every family write locks first, decision 003), and children.parent_id names it.
  */
-export const families = pgTable("families", {
-  id: uuid("id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** How long a cart waits for a guardian before it expires; 1-168, default 48. */
-  approvalWindowHours: integer("approval_window_hours").notNull().default(48),
-  ...timestamps,
-});
+export const families = pgTable(
+  "families",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** How long a cart waits for a guardian before it expires; 1-168, default 48. */
+    approvalWindowHours: integer("approval_window_hours").notNull().default(48),
+    ...timestamps,
+  },
+  // The staff Families list, newest first by (created_at, id).
+  (t) => [index("families_created_idx").on(t.createdAt, t.id)],
+);
 
 export type FamilyRow = typeof families.$inferSelect;
 

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 
 export const users = pgTable(
@@ -25,7 +26,14 @@ export const users = pgTable(
     verificationMethod: text("verification_method"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_oidc_subject_unique").on(t.oidcSubject)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_oidc_subject_unique").on(t.oidcSubject),
+    // Sign-up and sign-in find an account by its address in any case (`lower(email) = $1`).
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // The staff Users list, newest first by (created_at, id).
+    index("users_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
