@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type StripeStandIn, startStripeStandIn } from "../src/server/test-support/stripe-stand-in";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from "./support/browser";
+import { DESKTOP, launchBrowser } from "./support/browser";
 import { type OwnServer, startOwnServerWithStripe } from "./support/own-server";
 import { apiFromPage, createChildViaApi, newParentAccount } from "./support/parent";
+import { shoot } from "./support/screens";
 
 /*
  * docs/decisions/150 and 152 with payments configured: a Free parent goes from the usage nudge through
@@ -26,14 +26,6 @@ afterAll(async () => {
   await server?.stop();
   await stripe?.close();
 }, 60_000);
-
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 test("a Free parent upgrades from the nudge through Checkout and comes back on the Family Plan's trial", async () => {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.baseUrl });

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
+import { shoot } from "./support/screens";
 
 /* docs/decisions/140: an approved cart is bought ("Buy it") and marked as bought, by the child or a parent. */
 let browser: Browser;
@@ -12,14 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 const submitCart = (page: Page, childId: string, retailer: string, price: string) =>
   apiFromPage<{ id: string; status: string }>(page, "POST", `/api/children/${childId}/carts`, {

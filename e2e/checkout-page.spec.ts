@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { baseUrl, launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
+import { shoot } from "./support/screens";
 import { staffToken } from "./support/staff";
 
 /* docs/spec "Asking from the store": a store opens a checkout session; the child signs in and asks a parent. */
@@ -26,14 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => webhooks?.close(resolve));
 });
-
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 async function postJson<T>(path: string, body: unknown, authorization: string): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, {

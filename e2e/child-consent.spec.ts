@@ -1,11 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, signUpParentViaApi } from "./support/parent";
-import { screenshotViewport } from "./support/screens";
+import { closeToasts, type ShootOptions, shoot } from "./support/screens";
 import { openStaffDashboard } from "./support/staff";
-import { overflowing } from "./support/wait";
 
 /* docs/decisions/160: a child under 13 signs in only after a parent's consent is verified, and not after it is withdrawn. */
 let browser: Browser;
@@ -16,23 +14,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Toasts slide in from past the right edge; they are closed so the width check sees the screen itself. */
-async function closeToasts(page: Page) {
-  const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
-  for (const close of await toasts.getByRole("button", { name: "Close" }).all()) await close.click();
-  await page.waitForFunction(() => document.querySelectorAll("[data-state=open][data-swipe-direction]").length === 0);
-}
-
-/** Axe and the width check at both sizes, and a screenshot of each; `viewport` for a dialog over a long page. */
-async function shoot(page: Page, name: string, { viewport = false } = {}) {
+/** Closes the toasts first, so the pictures show the screen itself. */
+async function shootScreen(page: Page, name: string, options?: ShootOptions) {
   await closeToasts(page);
-  for (const size of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(size);
-    expect(await seriousAxeViolations(page), `${name} at ${size.width}`).toEqual([]);
-    expect(await overflowing(page), `${name} at ${size.width}`).toEqual([]);
-    await (viewport ? screenshotViewport(page, name) : screenshot(page, name));
-  }
-  await page.setViewportSize(DESKTOP);
+  await shoot(page, name, options);
 }
 
 test("a parent consents for a 10-year-old, staff accept it, the child signs in, and withdrawing signs the child out", async () => {
@@ -52,13 +37,13 @@ test("a parent consents for a 10-year-old, staff accept it, the child signs in, 
   await dialog.getByLabel("Age").fill("10");
   await dialog.getByRole("button", { name: "Add Child" }).click();
   await dialog.getByText("Next: parental consent for Maya").waitFor();
-  await shoot(p, "child-consent-add-child", { viewport: true });
+  await shootScreen(p, "child-consent-add-child", { viewport: true });
   await dialog.getByRole("button", { name: "Later" }).click();
 
   const children = p.getByRole("region", { name: "Children Overview" });
   await children.getByText("Consent needed").waitFor();
   expect(await children.getByRole("button", { name: "Create sign-in code" }).count()).toBe(0);
-  await shoot(p, "child-consent-dashboard-needed");
+  await shootScreen(p, "child-consent-dashboard-needed");
   const childId = (await apiFromPage<{ id: string; name: string }[]>(p, "GET", "/api/children")).body.find(
     (c) => c.name === "Maya",
   )?.id;
@@ -73,26 +58,26 @@ test("a parent consents for a 10-year-old, staff accept it, the child signs in, 
   await p.waitForURL(`**/coppa-consent?child=${childId}`);
   await p.getByText("Step 1 of 4").waitFor();
   await p.getByText("COPPA Compliance Required").waitFor();
-  await shoot(p, "child-consent-step1");
+  await shootScreen(p, "child-consent-step1");
   await p.getByRole("button", { name: "Continue" }).click();
   expect(await p.getByLabel("Full legal name").inputValue()).toBe("Sam Rivera");
   await p.getByRole("radio", { name: "Parent" }).check();
   await p.getByRole("textbox", { name: "Phone" }).fill("555-123-4567");
   await p.getByRole("radio", { name: /^Government ID/ }).check();
-  await shoot(p, "child-consent-step2");
+  await shootScreen(p, "child-consent-step2");
   await p.getByRole("button", { name: "Continue" }).click();
   await p.getByRole("checkbox", { name: /^Data collection/ }).click();
   await p.getByRole("checkbox", { name: /^Educational content/ }).click();
   await p.getByText("Disclosure to third parties (optional)").waitFor();
-  await shoot(p, "child-consent-step3");
+  await shootScreen(p, "child-consent-step3");
   await p.getByRole("button", { name: "Continue" }).click();
   await p.getByLabel("Signature").fill("Sam Rivera");
   await p.getByRole("checkbox", { name: /I confirm that I am the parent/ }).click();
-  await shoot(p, "child-consent-step4");
+  await shootScreen(p, "child-consent-step4");
   await p.getByRole("button", { name: "Complete Consent Process" }).click();
   await p.getByRole("heading", { name: "Consent in review" }).waitFor();
   await p.getByText(/Reference:/).waitFor();
-  await shoot(p, "child-consent-in-review");
+  await shootScreen(p, "child-consent-in-review");
 
   await p.goto("/");
   await children.getByText("Consent in review").waitFor();
@@ -108,7 +93,7 @@ test("a parent consents for a 10-year-old, staff accept it, the child signs in, 
   });
   await review.getByText("Maya, age 10").waitFor();
   await review.scrollIntoViewIfNeeded();
-  await shoot(s, "child-consent-staff-review");
+  await shootScreen(s, "child-consent-staff-review");
   await review.getByRole("button", { name: "Accept consent for Maya" }).click();
   await review.waitFor({ state: "detached" });
 
@@ -129,11 +114,11 @@ test("a parent consents for a 10-year-old, staff accept it, the child signs in, 
   const consent = p.getByRole("region", { name: "Parental consent" });
   await consent.getByText("Verified", { exact: true }).first().waitFor();
   await consent.scrollIntoViewIfNeeded();
-  await shoot(p, "child-consent-settings");
+  await shootScreen(p, "child-consent-settings");
   await consent.getByRole("button", { name: "Withdraw consent" }).click();
   const confirm = p.getByRole("alertdialog");
   await confirm.getByText(/signed out everywhere/).waitFor();
-  await shoot(p, "child-consent-withdraw", { viewport: true });
+  await shootScreen(p, "child-consent-withdraw", { viewport: true });
   await confirm.getByRole("button", { name: "Withdraw consent" }).click();
   await consent.getByText("Consent needed").waitFor();
   expect((await apiFromPage(k, "GET", "/api/kid/me")).status).toBe(401);

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
+import { shoot } from "./support/screens";
 
 /* docs/decisions/147: a child stays signed in on a remembered browser; a parent sees it and ends it at once. */
 let browser: Browser;
@@ -12,14 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 test("a child ticks Keep me signed in; the parent sees the browser in the child's settings and signs it out", async () => {
   const parent = await openPage(browser);

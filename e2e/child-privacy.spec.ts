@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page, Request, Response } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { lessonById } from "../src/shared/lessons";
-import { seriousAxeViolations } from "./support/axe";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { baseUrl, launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
+import { shoot } from "./support/screens";
 import { staffToken } from "./support/staff";
 
 /*
@@ -43,17 +43,14 @@ async function addressesInDom(page: Page): Promise<string[]> {
   );
 }
 
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
+/** No address of another site on the screen, then the shared checks and pictures. */
+async function shootScreen(page: Page, name: string) {
   const origin = new URL(baseUrl()).origin;
   expect(
     (await addressesInDom(page)).filter((address) => isForeign(address, origin)),
     name,
   ).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
+  await shoot(page, name);
 }
 
 async function postJson<T>(path: string, body: unknown, authorization: string): Promise<T> {
@@ -151,7 +148,7 @@ test("every request a child's screens make goes to Pocketwise and nowhere else",
   // Signing in at /kid with the code.
   await k.goto("/kid");
   await k.getByLabel("Your sign-in code").fill(code.body.code);
-  await shoot(k, "child-privacy-kid-sign-in");
+  await shootScreen(k, "child-privacy-kid-sign-in");
   await k.getByRole("button", { name: "Let's go!" }).click();
   await k.getByRole("heading", { name: /Hi Maya/ }).waitFor();
 
@@ -164,20 +161,20 @@ test("every request a child's screens make goes to Pocketwise and nowhere else",
   await goals.getByRole("button", { name: "Start saving" }).click();
   await goals.getByRole("progressbar", { name: "Bike: saved $0.00 of $120.00" }).waitFor();
   await k.getByRole("region", { name: "Money lessons" }).waitFor();
-  await shoot(k, "child-privacy-dashboard");
+  await shootScreen(k, "child-privacy-dashboard");
 
   // A lesson.
   const lesson = lessonById("ads-and-in-app-purchases");
   if (!lesson) throw new Error("the Ads and in-app purchases lesson is missing");
   await k.goto(`/child/${child.id}/lessons/${lesson.id}`);
   await k.getByRole("heading", { name: lesson.screens[0]?.title }).waitFor();
-  await shoot(k, "child-privacy-lesson");
+  await shootScreen(k, "child-privacy-lesson");
 
   // The store's hosted checkout page, signed in.
   await k.goto(`/checkout/${session.id}`);
   await k.getByRole("heading", { name: "Toy Shop" }).waitFor();
   await k.getByRole("button", { name: "Ask my parent" }).waitFor();
-  await shoot(k, "child-privacy-checkout");
+  await shootScreen(k, "child-privacy-checkout");
 
   // Whatever the last screen started loading has arrived.
   await k.waitForLoadState("networkidle");
@@ -206,7 +203,7 @@ test("the privacy page says how long each kind of data is kept", async () => {
   // The spec's own retention sentence stays as it was.
   await page.getByText("Financial records such as approved purchases and payments are kept for").waitFor();
   await section.scrollIntoViewIfNeeded();
-  await shoot(page, "child-privacy-privacy-page");
+  await shootScreen(page, "child-privacy-privacy-page");
   expect(visitor.errors).toEqual([]);
   await visitor.context.close();
 });

@@ -6,9 +6,9 @@ import { type Browser, type BrowserContext, chromium, type Page, type Worker } f
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type ExampleStore, startExampleStore } from "../examples/store/server";
 import { ensureExtensionBuilt } from "../scripts/build-extension";
-import { seriousAxeViolations } from "./support/axe";
-import { baseUrl, CHROMIUM_PATH, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { baseUrl, CHROMIUM_PATH, DESKTOP, launchBrowser, openPage, screenshot } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
+import { shoot } from "./support/screens";
 
 /*
  * The browser extension in a real Chromium (docs/decisions/143): a parent downloads it from the child
@@ -31,14 +31,6 @@ afterAll(async () => {
   await store?.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** Chromium with the unpacked extension, as a parent loads it from chrome://extensions. */
 async function chromiumWithExtension(

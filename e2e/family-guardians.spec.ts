@@ -1,19 +1,9 @@
-import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import {
-  ARTIFACTS_DIR,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  openPage,
-  screenshot,
-  type TrackedPage,
-} from "./support/browser";
+import { DESKTOP, launchBrowser, MOBILE, openPage, type TrackedPage } from "./support/browser";
 import { joinLinkSentTo } from "./support/mail";
 import { apiFromPage, createChildViaApi, newParentAccount, signUpParentViaApi } from "./support/parent";
-import { screenshotViewport } from "./support/screens";
+import { closeToasts, screenshotViewport, shoot, shootPart } from "./support/screens";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,45 +13,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A full-page picture would paint the bottom-right toast over the middle of the page. */
-async function closeToasts(page: Page) {
-  const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
-  for (const close of await toasts.getByRole("button", { name: "Close" }).all()) await close.click();
-  await page.waitForFunction(() => document.querySelectorAll("[data-state=open][data-swipe-direction]").length === 0);
-}
-
-/** The whole screen at both widths, then back to the desktop width; each one checked with axe. */
-async function shoot(page: Page, name: string) {
+/** Closes the toasts first, so the pictures show the screen itself. */
+async function shootScreen(page: Page, name: string) {
   await closeToasts(page);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
+  await shoot(page, name);
 }
 
 /**
  * One part of a long page at both widths: <name>-<width>.png, cut from the full page so the sticky header
  * (drawn at the page's top there) never covers the part's own top.
  */
-async function shootPart(page: Page, part: Locator, name: string) {
-  await closeToasts(page);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  for (const viewport of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(viewport);
-    // At the top, the header sticks to the page's top, and the part's box is where it is on the page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const box = await part.boundingBox();
-    if (!box) throw new Error(`${name} is not on screen`);
-    await page.screenshot({
-      path: path.join(ARTIFACTS_DIR, `${name}-${viewport.width}.png`),
-      fullPage: true,
-      clip: box,
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 /** A parent submits a cart for the child through the API, as the child's own screen would. */
 async function ask(page: Page, childId: string, retailer: string, name: string, price: string) {
   const res = await apiFromPage<{ id: string; status: string }>(page, "POST", `/api/children/${childId}/carts`, {
@@ -113,7 +74,7 @@ test("the owner invites a co-parent, who joins through the e-mailed link and dec
   await g.goto(joinPath);
   await g.getByRole("heading", { name: "Join Olivia Rivera's family on Pocketwise" }).waitFor();
   await g.getByText("Up to $20.00").waitFor();
-  await shoot(g, "join-signed-out");
+  await shootScreen(g, "join-signed-out");
   await g.getByRole("link", { name: "Create an account" }).click();
   await g.waitForURL(/\/signin\?mode=signup/);
   await g.getByLabel("First name").fill(gabe.firstName);
@@ -123,7 +84,7 @@ test("the owner invites a co-parent, who joins through the e-mailed link and dec
   await g.getByRole("button", { name: "Create Account", exact: true }).click();
   await g.waitForURL((url) => url.pathname === joinPath);
   await g.getByText(`You are signed in as ${gabe.email}.`).waitFor();
-  await shoot(g, "join-signed-in");
+  await shootScreen(g, "join-signed-in");
   await g.getByRole("button", { name: "Join the family" }).click();
   await g.getByRole("heading", { name: "Family Dashboard" }).waitFor();
   expect(new URL(g.url()).pathname).toBe("/");
@@ -182,7 +143,7 @@ test("the owner invites a co-parent, who joins through the e-mailed link and dec
     .getByRole("button", { name: "Decline" })
     .click();
   await decisions.getByText("Declined by Olivia").waitFor();
-  await shoot(o, "family-dashboard-decisions");
+  await shootScreen(o, "family-dashboard-decisions");
 
   // On a phone the waiting requests come before everything else.
   await o.setViewportSize(MOBILE);
@@ -221,7 +182,7 @@ test("the owner invites a co-parent, who joins through the e-mailed link and dec
   await k.getByText("Approved by Gabe").waitFor();
   // The expiry's note is the server's, never shown to Maya as a parent's note.
   expect(await k.getByText(EXPIRED_NOTE).count()).toBe(0);
-  await shoot(k, "child-dashboard-expired");
+  await shootScreen(k, "child-dashboard-expired");
   await k.getByRole("button", { name: "Ask again for Book Nook" }).click();
   await k.getByText("You asked again.").waitFor();
   await k.getByText("Your parent needs to say yes because it costs more than $5.00.").first().waitFor();

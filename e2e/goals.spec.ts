@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
-import { screenshotViewport } from "./support/screens";
+import { shoot } from "./support/screens";
 
 /*
  * docs/decisions/153: the child sets a goal, moves money into it from what is left this month, turns a
@@ -16,17 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Both widths; `viewport` keeps only what is on screen, for a card in the middle of a long page. */
-async function shoot(page: Page, name: string, viewport = false, scrollTo?: () => Promise<void>) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  const take = viewport ? screenshotViewport : screenshot;
-  await take(page, name);
-  await page.setViewportSize(MOBILE);
-  await scrollTo?.();
-  await take(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 test("the child saves for a bike, turns a declined cart into a goal, and a parent adds to the goal", async () => {
   const parent = await openPage(browser);
@@ -79,7 +67,7 @@ test("the child saves for a bike, turns a declined cart into a goal, and a paren
     .getByText(/^\$30\.00/)
     .waitFor();
   await card.scrollIntoViewIfNeeded();
-  await shoot(k, "goals-child-card", true, () => card.scrollIntoViewIfNeeded());
+  await shoot(k, "goals-child-card", { viewport: true, prepare: () => card.scrollIntoViewIfNeeded() });
 
   // A declined cart becomes a goal with one tap.
   const cart = await apiFromPage<{ id: string; status: string }>(k, "POST", `/api/children/${child.id}/carts`, {
@@ -92,7 +80,7 @@ test("the child saves for a bike, turns a declined cart into a goal, and a paren
   const saveForIt = recent.getByRole("button", { name: "Save for it instead" });
   await saveForIt.waitFor();
   await saveForIt.scrollIntoViewIfNeeded();
-  await shoot(k, "goals-save-for-it", true, () => saveForIt.scrollIntoViewIfNeeded());
+  await shoot(k, "goals-save-for-it", { viewport: true, prepare: () => saveForIt.scrollIntoViewIfNeeded() });
   await saveForIt.click();
   await recent.getByRole("button", { name: "Saving for it" }).waitFor();
   await card.getByRole("progressbar", { name: "Skateboard: saved $0.00 of $25.00" }).waitFor();
@@ -101,7 +89,7 @@ test("the child saves for a bike, turns a declined cart into a goal, and a paren
   await card.getByRole("button", { name: "Delete Bike" }).click();
   const dialog = k.getByRole("alertdialog", { name: "Delete Bike?" });
   await dialog.getByText("The $20.00 saved in it goes back to this month's budget.").waitFor();
-  await shoot(k, "goals-delete-dialog", true);
+  await shoot(k, "goals-delete-dialog", { viewport: true });
   await dialog.getByRole("button", { name: "Keep it" }).click();
 
   // The parent adds to the goal; the child's budget stays as it was.
@@ -112,7 +100,7 @@ test("the child saves for a bike, turns a declined cart into a goal, and a paren
   await parentCard.getByRole("button", { name: "Add to goal", exact: true }).click();
   await parentCard.getByRole("progressbar", { name: "Bike: saved $60.00 of $120.00" }).waitFor();
   await parentCard.scrollIntoViewIfNeeded();
-  await shoot(p, "goals-parent-card", true, () => parentCard.scrollIntoViewIfNeeded());
+  await shoot(p, "goals-parent-card", { viewport: true, prepare: () => parentCard.scrollIntoViewIfNeeded() });
   const figures = await apiFromPage<{ savedToGoals: string }>(p, "GET", `/api/children/${child.id}`);
   expect(figures.body.savedToGoals).toBe("20.00");
 

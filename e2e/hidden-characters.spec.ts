@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
-import { screenshotViewport } from "./support/screens";
+import { shoot } from "./support/screens";
 
 /**
  * Text that can spoof a reader (decision 123) is refused in the forms with the field's own message, before
@@ -16,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshotViewport(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshotViewport(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 // "Maya" followed by a right-to-left override: the rest would read backwards on the parent's dashboard.
 const SPOOFED_NAME = "Maya\u202Egnp.exe";
@@ -41,7 +32,7 @@ test("a name with a direction override and a note with a hidden space are refuse
   await dialog.getByLabel("Auto-approval limit ($)").fill("5.00");
   await dialog.getByRole("button", { name: "Add Child", exact: true }).click();
   await dialog.getByText("Name can't contain hidden or control characters").first().waitFor();
-  await shoot(p, "add-child-hidden-characters");
+  await shoot(p, "add-child-hidden-characters", { viewport: true });
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   // Past the form, the server says the same, and nothing is added.
@@ -78,7 +69,7 @@ test("a name with a direction override and a note with a hidden space are refuse
   await form.getByLabel("Note for your parent (optional)").fill("please\u200B it's for school");
   await form.getByRole("button", { name: "Send request" }).click();
   await form.getByText("Notes can't contain hidden or control characters").first().waitFor();
-  await shoot(k, "request-note-hidden-characters");
+  await shoot(k, "request-note-hidden-characters", { viewport: true });
   expect((await apiFromPage<unknown[]>(k, "GET", `/api/children/${child.id}/carts`)).body).toEqual([]);
 
   // A note with emoji (joined by zero-width joiners) is a child's ordinary note and goes through.

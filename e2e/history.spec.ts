@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { baseUrl, launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
+import { shoot } from "./support/screens";
 import { staffToken } from "./support/staff";
 
 /*
@@ -18,21 +18,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** axe at both widths, and a full-page screenshot of each. */
-async function shoot(page: Page, name: string) {
-  // No hover tooltip, open suggestion list or scrolled sticky header in the pictures.
+/** No hover tooltip, open suggestion list or scrolled sticky header in the pictures. */
+const still = (page: Page) => async () => {
   await page.mouse.move(0, 0);
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
   });
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  expect(await seriousAxeViolations(page), `${name} (390 px)`).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
+};
 
 type Cart = { id: string; status: string };
 
@@ -103,7 +96,7 @@ test("a parent reads a child's history and the family's, filters it and download
   // From the family dashboard to Maya's history.
   await page.goto("/");
   await page.getByRole("link", { name: "History of Maya" }).waitFor();
-  await shoot(page, "history-links-family-dashboard");
+  await shoot(page, "history-links-family-dashboard", { prepare: still(page) });
   await page.getByRole("link", { name: "History of Maya" }).click();
   await page.waitForURL(`**/child/${maya.id}/history`);
   await page.getByRole("heading", { name: "Maya's spending history" }).waitFor();
@@ -117,7 +110,7 @@ test("a parent reads a child's history and the family's, filters it and download
   await list.getByText("“Let's save up for it”").first().waitFor();
   await list.getByText("Approved by Sam").waitFor();
   expect(await list.getByRole("listitem").count()).toBe(6);
-  await shoot(page, "history-child");
+  await shoot(page, "history-child", { prepare: still(page) });
 
   // Filters: status, then category, then a month with nothing in it.
   const filters = page.getByRole("form", { name: "Filter the history" });
@@ -127,7 +120,7 @@ test("a parent reads a child's history and the family's, filters it and download
   await filters.getByLabel("Category").fill("Games");
   await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
   await list.getByText("Racing game").waitFor();
-  await shoot(page, "history-child-filtered");
+  await shoot(page, "history-child-filtered", { prepare: still(page) });
 
   // The CSV holds exactly what the filters pick, with a formula-like store name made harmless.
   await filters.getByLabel("Category").fill("");
@@ -160,7 +153,7 @@ test("a parent reads a child's history and the family's, filters it and download
     .getByRole("region", { name: "Recent Shopping" })
     .getByRole("link", { name: "See the full history" })
     .waitFor();
-  await shoot(page, "history-links-child-dashboard");
+  await shoot(page, "history-links-child-dashboard", { prepare: still(page) });
   await page
     .getByRole("region", { name: "Recent Shopping" })
     .getByRole("link", { name: "See the full history" })
@@ -177,7 +170,7 @@ test("a parent reads a child's history and the family's, filters it and download
   const familyList = page.getByRole("region", { name: "Every request" });
   await expect.poll(() => familyList.getByRole("listitem").count()).toBe(7);
   await familyList.getByText("Leo · Ball Shop").waitFor();
-  await shoot(page, "history-family");
+  await shoot(page, "history-family", { prepare: still(page) });
   await page.getByRole("form", { name: "Filter the history" }).getByLabel("Child").selectOption({ label: "Leo" });
   await expect.poll(() => familyList.getByRole("listitem").count()).toBe(1);
 

@@ -1,10 +1,9 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { lessonById } from "../src/shared/lessons";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
-import { screenshotViewport } from "./support/screens";
+import { shoot } from "./support/screens";
 
 /* docs/decisions/154: a decline opens "Needs and wants"; the child reads it, passes, and the parent sees it. */
 let browser: Browser;
@@ -15,21 +14,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Both widths, whole page; with `card`, only the screen with that card at its top (on a long dashboard). */
-async function shoot(page: Page, name: string, card?: Locator) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  for (const size of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(size);
-    if (card) {
-      // Below the sticky header.
-      await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
-      await screenshotViewport(page, name);
-    } else {
-      await screenshot(page, name);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
+/** Scrolls the card just below the sticky header, for a picture of that card. */
+const below = (card: Locator) => async () => {
+  await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+};
 
 test("a declined cart opens Needs and wants; the child passes it and earns a badge; the parent sees the result", async () => {
   const needs = lessonById("needs-and-wants");
@@ -72,7 +60,7 @@ test("a declined cart opens Needs and wants; the child passes it and earns a bad
   const start = card.getByRole("button", { name: "Start: Needs and wants" });
   await start.waitFor();
   await card.getByText("0 of 12 done").waitFor();
-  await shoot(k, "lessons-dashboard-card", card);
+  await shoot(k, "lessons-dashboard-card", { viewport: true, prepare: below(card) });
 
   await start.click();
   await k.waitForURL(`**/child/${child.id}/lessons/needs-and-wants`);
@@ -102,7 +90,7 @@ test("a declined cart opens Needs and wants; the child passes it and earns a bad
   const results = p.getByRole("region", { name: "Lessons" });
   await results.getByText("Needs and wants").waitFor();
   await results.getByText(/3 of 3 right · passed/).waitFor();
-  await shoot(p, "lessons-parent-results", results);
+  await shoot(p, "lessons-parent-results", { viewport: true, prepare: below(results) });
 
   expect(parent.errors).toEqual([]);
   expect(kid.errors).toEqual([]);

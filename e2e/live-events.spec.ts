@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
+import { shoot } from "./support/screens";
 
 /**
  * docs/product-contract.md "Hearing at once": two devices, no reloads. The child asks on theirs and the
@@ -20,14 +20,6 @@ async function postJson<T>(page: Page, url: string, data?: unknown): Promise<T> 
   const res = await page.request.post(url, { data });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
   return (await res.json()) as T;
-}
-
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
 }
 
 test("a cart the child sends appears on the parent's open dashboard, and the approval on the child's, without reloading", async () => {

@@ -6,6 +6,7 @@ import { seriousAxeViolations } from "./support/axe";
 import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
 import { linkInMailTo } from "./support/mail";
 import { apiFromPage, createChildViaApi, newParentAccount, signUpParentViaApi } from "./support/parent";
+import { shoot } from "./support/screens";
 import { hasNoHorizontalScroll, seeText, visible } from "./support/wait";
 
 /*
@@ -40,16 +41,6 @@ async function childAsks(parent: Page, childId: string, retailer: string, items:
   await kid.context.close();
 }
 
-async function shootBoth(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  expect(await hasNoHorizontalScroll(page), name).toBe(true);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  expect(await hasNoHorizontalScroll(page), name).toBe(true);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
-
 test("a parent approves a waiting cart from the e-mail's link in a fresh browser; the link then says who decided", async () => {
   const parent = await openPage(browser);
   const account = await signUpParentViaApi(parent.page, "/", newParentAccount("Alex", "Rivera"));
@@ -77,12 +68,12 @@ test("a parent approves a waiting cart from the e-mail's link in a fresh browser
   await visible(phone.page, "link", /Robot kit/);
   await seeText(phone.page, "It is over the $5.00 auto-approval limit");
   await seeText(phone.page, "$50.00");
-  await shootBoth(phone.page, "decide-approve");
+  await shoot(phone.page, "decide-approve");
 
   await phone.page.getByRole("button", { name: "Approve $12.50" }).click();
   await seeText(phone.page, "Approved $12.50");
   await seeText(phone.page, "Maya can see it now.");
-  await shootBoth(phone.page, "decide-approved");
+  await shoot(phone.page, "decide-approved");
   const cart = await apiFromPage<{ status: string; decidedBy: { firstName: string } }[]>(
     parent.page,
     "GET",
@@ -98,18 +89,18 @@ test("a parent approves a waiting cart from the e-mail's link in a fresh browser
   expect(await later.page.getByRole("button", { name: /Approve/ }).count()).toBe(0);
   await later.page.goto(pathOf(declineLink));
   await seeText(later.page, /^Alex already approved this on /);
-  await shootBoth(later.page, "decide-already-decided");
+  await shoot(later.page, "decide-already-decided");
 
   // The unsubscribe link: the page says what stops, and stops it only when asked.
   await later.page.goto(pathOf(unsubscribeLink));
   await visible(later.page, "heading", "Stop purchase approvals e-mails?");
   await seeText(later.page, `For ${account.email}`);
-  await shootBoth(later.page, "unsubscribe");
+  await shoot(later.page, "unsubscribe");
   const before = await apiFromPage<{ email: { approvals: boolean } }>(parent.page, "GET", "/api/account/notifications");
   expect(before.body.email.approvals).toBe(true);
   await later.page.getByRole("button", { name: "Stop these e-mails" }).click();
   await seeText(later.page, "You won't get purchase approvals e-mails any more.");
-  await shootBoth(later.page, "unsubscribed");
+  await shoot(later.page, "unsubscribed");
   const after = await apiFromPage<{ email: { approvals: boolean } }>(parent.page, "GET", "/api/account/notifications");
   expect(after.body.email.approvals).toBe(false);
 

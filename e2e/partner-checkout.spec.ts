@@ -1,10 +1,10 @@
 import { createServer } from "node:net";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { type ExampleStore, startExampleStore } from "../examples/store/server";
-import { seriousAxeViolations } from "./support/axe";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { baseUrl, launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
+import { shoot } from "./support/screens";
 import { staffToken } from "./support/staff";
 
 /*
@@ -33,14 +33,6 @@ afterAll(async () => {
   await browser?.close();
   await store?.close();
 });
-
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** Staff register the store as a merchant whose webhooks go to its port, then the store starts with the key. */
 async function openStore(): Promise<ExampleStore> {

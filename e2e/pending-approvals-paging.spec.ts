@@ -1,10 +1,9 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { seriousAxeViolations } from "./support/axe";
-import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, openPage } from "./support/browser";
+import { DESKTOP, launchBrowser, MOBILE, openPage } from "./support/browser";
 import { createChildViaApi, newParentAccount, signUpParentViaApi } from "./support/parent";
+import { screenshotViewport } from "./support/screens";
 import { hasNoHorizontalScroll, visible } from "./support/wait";
 
 /*
@@ -18,13 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The screen around "Show more", as the parent sees it there: the whole page is 60 carts long. */
-async function shootViewport(page: Page, name: string) {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${width}.png`) });
-}
 
 test("with 60 carts waiting, Pending Approvals shows 50 and then the other 10 on Show more", async () => {
   const parent = await openPage(browser);
@@ -67,7 +59,7 @@ test("with 60 carts waiting, Pending Approvals shows 50 and then the other 10 on
     await parent.page.setViewportSize(size);
     expect(await hasNoHorizontalScroll(parent.page)).toBe(true);
     await more.scrollIntoViewIfNeeded();
-    await shootViewport(parent.page, "pending-approvals-show-more");
+    await screenshotViewport(parent.page, "pending-approvals-show-more");
   }
 
   await more.click();
@@ -79,5 +71,5 @@ test("with 60 carts waiting, Pending Approvals shows 50 and then the other 10 on
   expect(shops.at(-1)).toBe("Shop 1");
   expect(parent.errors).toEqual([]);
   await rows.last().scrollIntoViewIfNeeded();
-  await shootViewport(parent.page, "pending-approvals-all-shown");
+  await screenshotViewport(parent.page, "pending-approvals-all-shown");
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, type TrackedPage } from "./support/browser";
+import { launchBrowser, openPage, type TrackedPage } from "./support/browser";
+import { shoot } from "./support/screens";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,15 +13,6 @@ afterAll(async () => {
 
 /** The parent's page after the journey, for the nudge that follows from its purchases. */
 let journey: TrackedPage | undefined;
-
-/** Screenshots of the current screen at both widths, then back to the desktop width; each one checked with axe. */
-async function shoot(page: Page, name: string) {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 async function postJson<T>(page: Page, url: string, data: unknown): Promise<T> {
   const res = await page.request.post(url, { data });

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, openPage } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
 import { newParentAccount, signUpParentViaApi } from "./support/parent";
+import { shootPart } from "./support/screens";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,30 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function closeToasts(page: Page) {
-  const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
-  for (const close of await toasts.getByRole("button", { name: "Close" }).all()) await close.click();
-  await page.waitForFunction(() => document.querySelectorAll("[data-state=open][data-swipe-direction]").length === 0);
-}
-
-/** One part of a page at both widths (<name>-<width>.png), each checked with axe. */
-async function shootPart(page: Page, part: Locator, name: string) {
-  await closeToasts(page);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  for (const viewport of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const box = await part.boundingBox();
-    if (!box) throw new Error(`${name} is not on screen`);
-    await page.screenshot({
-      path: path.join(ARTIFACTS_DIR, `${name}-${viewport.width}.png`),
-      fullPage: true,
-      clip: box,
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /**
  * The exit offer opens after 30 s on the landing page (once per page life): use it up first, so a slow run

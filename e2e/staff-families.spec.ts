@@ -1,11 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, newParentAccount, signUpParentViaApi } from "./support/parent";
-import { screenshotViewport } from "./support/screens";
+import { shoot } from "./support/screens";
 import { openStaffDashboard, STAFF } from "./support/staff";
-import { overflowing, seeText } from "./support/wait";
+import { seeText } from "./support/wait";
 
 /* Decision 155: staff find a family by a parent's e-mail, set its plan by hand and see the change recorded. */
 let browser: Browser;
@@ -15,18 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Checks fit and accessibility, then saves the screen at 1280 and 390 px (dialogs: what is on screen). */
-async function shoot(page: Page, name: string, { dialog = false } = {}) {
-  for (const viewport of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(viewport);
-    expect(await overflowing(page), `${name} at ${viewport.width}`).toEqual([]);
-    expect(await seriousAxeViolations(page), `${name} at ${viewport.width}`).toEqual([]);
-    if (dialog) await screenshotViewport(page, name);
-    else await screenshot(page, name);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test("staff find a parent by e-mail, set the Family Plan and see the change in the staff log", async () => {
   const parent = await openPage(browser);
@@ -56,7 +43,7 @@ test("staff find a parent by e-mail, set the Family Plan and see the change in t
   await panel.getByLabel("Plan", { exact: true }).selectOption("family");
   await panel.getByRole("button", { name: "Set plan" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Set the Family Plan?" });
-  await shoot(page, "staff-families-confirm", { dialog: true });
+  await shoot(page, "staff-families-confirm", { viewport: true });
   await confirm.getByRole("button", { name: "Set plan" }).click();
   await seeText(page, "Plan set");
   await panel.getByText("Plan set from Free plan to Family Plan").waitFor();

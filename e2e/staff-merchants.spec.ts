@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seriousAxeViolations } from "./support/axe";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from "./support/browser";
+import { baseUrl, launchBrowser, openPage } from "./support/browser";
 import { apiFromPage, createChildViaApi, signUpParentViaApi } from "./support/parent";
-import { screenshotViewport } from "./support/screens";
+import { shoot } from "./support/screens";
 import { openStaffDashboard } from "./support/staff";
-import { overflowing, seeText } from "./support/wait";
+import { seeText } from "./support/wait";
 
 /* Decision 144: staff register a partner store, see its secrets once, read its deliveries, retry, rotate, disable. */
 let browser: Browser;
@@ -41,18 +40,6 @@ afterAll(async () => {
   await new Promise((resolve) => webhooks?.close(resolve));
 });
 
-/** Checks fit and accessibility, then saves the screen at 1280 and 390 px (dialogs: what is on screen). */
-async function shoot(page: Page, name: string, { dialog = false } = {}) {
-  for (const viewport of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(viewport);
-    expect(await overflowing(page), `${name} at ${viewport.width}`).toEqual([]);
-    expect(await seriousAxeViolations(page), `${name} at ${viewport.width}`).toEqual([]);
-    if (dialog) await screenshotViewport(page, name);
-    else await screenshot(page, name);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 async function openSession(apiKey: string, reference: string, price = "2.00") {
   const res = await fetch(`${baseUrl()}/api/merchant/v1/checkout-sessions`, {
     method: "POST",
@@ -77,7 +64,7 @@ test("staff register a merchant, see its secrets once, retry a delivery, rotate 
   const form = page.getByRole("dialog", { name: "Register a merchant" });
   await form.getByRole("button", { name: "Register merchant" }).click();
   await form.getByText("Name is required").waitFor();
-  await shoot(page, "staff-merchants-register", { dialog: true });
+  await shoot(page, "staff-merchants-register", { viewport: true });
 
   await form.getByLabel("Store name").fill(name);
   await form.getByLabel("Domain").fill("kites.example.com");
@@ -88,7 +75,7 @@ test("staff register a merchant, see its secrets once, retry a delivery, rotate 
   const apiKey = (await secrets.locator("code").first().textContent()) ?? "";
   expect(apiKey).toMatch(/^pk_live_/);
   expect(await secrets.locator("code").nth(1).textContent()).toMatch(/^whsec_/);
-  await shoot(page, "staff-merchants-secrets", { dialog: true });
+  await shoot(page, "staff-merchants-secrets", { viewport: true });
   await secrets.getByRole("button", { name: "I have copied them" }).click();
   await secrets.waitFor({ state: "hidden" });
   expect(await page.getByText(apiKey).count()).toBe(0);
@@ -137,14 +124,14 @@ test("staff register a merchant, see its secrets once, retry a delivery, rotate 
 
   await card.getByRole("button", { name: "Rotate keys" }).click();
   const rotate = page.getByRole("alertdialog", { name: `Rotate ${name}'s keys?` });
-  await shoot(page, "staff-merchants-rotate-confirm", { dialog: true });
+  await shoot(page, "staff-merchants-rotate-confirm", { viewport: true });
   await rotate.getByRole("button", { name: "Rotate keys" }).click();
   const rotated = page.getByRole("dialog", { name: `New keys for ${name}` });
   await rotated.getByText("You will not see them again", { exact: false }).waitFor();
   const newKey = (await rotated.locator("code").first().textContent()) ?? "";
   expect(newKey).toMatch(/^pk_live_/);
   expect(newKey).not.toBe(apiKey);
-  await shoot(page, "staff-merchants-rotated", { dialog: true });
+  await shoot(page, "staff-merchants-rotated", { viewport: true });
   await rotated.getByRole("button", { name: "I have copied them" }).click();
   expect((await openSession(apiKey, "old-key")).status).toBe(401);
   expect((await openSession(newKey, "new-key")).status).toBe(201);
