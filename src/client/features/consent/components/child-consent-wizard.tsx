@@ -8,20 +8,18 @@ import {
   VERIFICATION_METHODS,
 } from "@shared/rules/consent-steps";
 import { type ChildConsent, REVIEWED_METHODS } from "@shared/schemas/child-consents";
-import { ArrowLeft, ArrowRight, LoaderCircle, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Progress } from "@/components/ui/progress";
 import { toast } from "@/hooks/use-toast";
 import { ApiRequestError } from "@/lib/api";
 import { useGiveChildConsent } from "../api/give-child-consent";
-import { childNextSteps, SIGNATURE_HINT, STEP_TITLES } from "../consent-copy";
+import { childNextSteps, SIGNATURE_HINT } from "../consent-copy";
 import { ChildConsentFormSchema, type ConsentForm, type ConsentValues, EMPTY_CONSENT } from "../consent-form";
 import { ChildSummaryStep, ConfirmStep, ConsentStep as ConsentChoicesStep, ParentStep } from "./consent-steps-ui";
+import { ConsentWizardFrame } from "./consent-wizard-frame";
 
 /** The consent-steps rules for a child's consent: disclosure to third parties is the parent's separate choice. */
 const RULES = { thirdPartyOptional: true } as const;
@@ -110,11 +108,9 @@ export function ChildConsentWizard({
       void form.trigger(STEP_FIELDS[step]);
       return;
     }
-    moved.current = true;
     setStep((s) => Math.min(CONSENT_STEP_COUNT, s + 1) as ConsentStep);
   };
   const back = () => {
-    moved.current = true;
     setStep((s) => Math.max(1, s - 1) as ConsentStep);
   };
 
@@ -150,85 +146,42 @@ export function ChildConsentWizard({
   const submitting = mutation.isPending || leaving;
 
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-      <p className="text-sm font-semibold text-brand-700">
-        Step {step} of {CONSENT_STEP_COUNT}
-      </p>
-      <Progress
-        className="mt-2"
-        value={(step / CONSENT_STEP_COUNT) * 100}
-        label={`Consent progress: step ${step} of ${CONSENT_STEP_COUNT}`}
-      />
-      <h2 ref={heading} tabIndex={-1} className="mt-6 text-2xl font-bold text-slate-900 focus:outline-none">
-        {STEP_TITLES[step - 1]}
-      </h2>
-
-      <form
-        className="mt-5"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (step < CONSENT_STEP_COUNT) next();
-          else if (agreed && signed && !submitting) void complete(e);
-        }}
-      >
-        {step === 1 && <ChildSummaryStep child={child} />}
-        {step === 2 && <ParentStep form={form} draft={draft} coppa cardUnavailable={cardUnavailable} />}
-        {step === 3 && <ConsentChoicesStep form={form} draft={draft} thirdPartyOptional />}
-        {step === 4 && (
-          <ConfirmStep
-            draft={draft}
-            agreed={agreed}
-            onAgree={setAgreed}
-            child={child}
-            steps={childNextSteps(child.name, draft.verificationMethod as ChildConsent["method"])}
-            signature={
-              reviewed && (
-                <FormField id="signature" label="Signature" required hint={SIGNATURE_HINT} error={signatureError}>
-                  <Input
-                    id="signature"
-                    autoComplete="name"
-                    className="font-serif text-lg italic"
-                    {...form.register("signature")}
-                    aria-required
-                    {...describedBy("signature", { hint: true, error: signatureError })}
-                  />
-                </FormField>
-              )
-            }
-          />
-        )}
-
-        {submitError && (
-          <div role="alert" className="mt-5 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">Your consent was not recorded. Your answers are kept.</p>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {submitError.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-
-        {/* Wraps on a phone, where Back and "Complete Consent Process" do not fit on one line. */}
-        <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-5">
-          <Button type="button" variant="outline" onClick={back} disabled={step === 1 || submitting}>
-            <ArrowLeft aria-hidden />
-            Back
-          </Button>
-          {step < CONSENT_STEP_COUNT ? (
-            <Button type="submit" disabled={issues.length > 0}>
-              Continue
-              <ArrowRight aria-hidden />
-            </Button>
-          ) : (
-            <Button type="submit" variant="success" className="ml-auto" disabled={!agreed || !signed || submitting}>
-              {submitting ? <LoaderCircle className="animate-spin" aria-hidden /> : <ShieldCheck aria-hidden />}
-              {submitting ? "Recording Consent..." : "Complete Consent Process"}
-            </Button>
-          )}
-        </div>
-      </form>
-    </div>
+    <ConsentWizardFrame
+      step={step}
+      onBack={back}
+      onContinue={next}
+      onComplete={(e) => void complete(e)}
+      mayContinue={issues.length === 0}
+      mayComplete={agreed && signed}
+      submitting={submitting}
+      submitError={submitError}
+    >
+      {step === 1 && <ChildSummaryStep child={child} />}
+      {step === 2 && <ParentStep form={form} draft={draft} coppa cardUnavailable={cardUnavailable} />}
+      {step === 3 && <ConsentChoicesStep form={form} draft={draft} thirdPartyOptional />}
+      {step === 4 && (
+        <ConfirmStep
+          draft={draft}
+          agreed={agreed}
+          onAgree={setAgreed}
+          child={child}
+          steps={childNextSteps(child.name, draft.verificationMethod as ChildConsent["method"])}
+          signature={
+            reviewed && (
+              <FormField id="signature" label="Signature" required hint={SIGNATURE_HINT} error={signatureError}>
+                <Input
+                  id="signature"
+                  autoComplete="name"
+                  className="font-serif text-lg italic"
+                  {...form.register("signature")}
+                  aria-required
+                  {...describedBy("signature", { hint: true, error: signatureError })}
+                />
+              </FormField>
+            )
+          }
+        />
+      )}
+    </ConsentWizardFrame>
   );
 }
