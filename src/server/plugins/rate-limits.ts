@@ -1,10 +1,9 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { PUBLIC_FORM_LIMIT } from "../../shared/schemas/public-forms";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "../lib/http-errors";
-import { repeatWhileOpen } from "../lib/repeat-while-open";
 
 /**
  * docs/product-contract.md "Accounts and sessions (parents)": at least 10 failed sign-ins in 15 minutes are allowed. Docs/decisions/121 counts them per
@@ -156,10 +155,6 @@ export default fp(async function rateLimitsPlugin(app: FastifyInstance) {
         },
       });
   }
-
-  // A row past its reset time counts as no row at all, and sign-ins make one per e-mail and address
-  // tried: sweep them hourly so guessing at made-up e-mails cannot grow the table for ever.
-  repeatWhileOpen(app, 60 * 60 * 1000, () => db.delete(rateLimits).where(lt(rateLimits.resetAt, app.now())));
 
   const limiter: RateLimiter = {
     async reserve(keys, limit, windowMs, message) {

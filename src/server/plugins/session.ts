@@ -1,9 +1,8 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { childDevices, children, familyGuardians, type SessionData, sessions, users } from "../db/schema";
 import { batchLoader } from "../lib/batch-loader";
-import { repeatWhileOpen } from "../lib/repeat-while-open";
 import { randomToken, sha256 } from "../lib/tokens";
 import type { Guardian } from "./auth";
 
@@ -199,9 +198,6 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: { coo
       }
     }
   });
-
-  // Expired rows are useless; sweep them now and then rather than on every request.
-  repeatWhileOpen(app, 10 * 60 * 1000, () => db.delete(sessions).where(lt(sessions.expire, app.now())));
 });
 
 const toGuardian = (row: typeof familyGuardians.$inferSelect, firstName: string | null): Guardian => ({

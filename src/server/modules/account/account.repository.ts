@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { emailChanges, sessions, users } from "../../db/schema";
 import { lockUser } from "../auth/users.repository";
@@ -128,9 +128,4 @@ export async function changePassword(
 /** Ends every parent session of the account, the caller's included. */
 export async function endParentSessions(db: Executor, userId: string) {
   await db.delete(sessions).where(parentSessionsOf(userId));
-}
-
-/** A link is useless once expired (used ones expire too): their rows are swept now and then. */
-export async function deleteEmailChangesExpiredBefore(db: Executor, cutoff: Date) {
-  await db.delete(emailChanges).where(lt(emailChanges.expiresAt, cutoff));
 }

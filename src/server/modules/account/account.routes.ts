@@ -12,9 +12,7 @@ import {
 } from "../../../shared/schemas/account";
 import { ErrorSchema } from "../../../shared/schemas/common";
 import { unauthorized } from "../../lib/http-errors";
-import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { requireAdult, requireGuardian } from "../../plugins/auth";
-import { deleteEmailChangesExpiredBefore } from "./account.repository";
 import { accountService } from "./account.service";
 import { exportFileName } from "./account-export";
 
@@ -27,9 +25,6 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 export default async function accountRoutes(app: FastifyInstance, opts: { linkOrigin: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = accountService(app, opts.linkOrigin);
-
-  // Dead links serve nothing; sweep them hourly rather than on a request.
-  repeatWhileOpen(app, 60 * 60 * 1000, () => deleteEmailChangesExpiredBefore(app.database.db, app.now()));
 
   r.get(
     "/api/account",

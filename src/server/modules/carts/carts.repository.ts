@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import type { Cart, Decider, PendingCart } from "../../../shared/schemas/carts";
 import type { Executor } from "../../db/client";
@@ -97,11 +97,4 @@ export async function findIdempotentResponses(db: Executor, keys: string[]) {
     .prepare("pw_find_idempotent_responses")
     .execute({ keys });
   return new Map(rows.map((r) => [r.key, { statusCode: Number(r.statusCode), body: r.body as Cart }]));
-}
-
-/** A retry comes within minutes; a saved decision answer older than this is never needed again. */
-export const IDEMPOTENT_RESPONSE_TTL_MS = 24 * 60 * 60 * 1000;
-
-export async function deleteIdempotentResponsesBefore(db: Executor, cutoff: Date) {
-  await db.delete(idempotentResponses).where(lt(idempotentResponses.createdAt, cutoff));
 }

@@ -11,19 +11,12 @@ import {
 import { ErrorSchema, IdParamsSchema } from "../../../shared/schemas/common";
 import { badRequest } from "../../lib/http-errors";
 import { linkNext, pageQuery } from "../../lib/paging";
-import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { requireActor, requireGuardian, requireParent } from "../../plugins/auth";
 import { findVisibleChild } from "../children/children.service";
 import { completeCart } from "./cart-completion.service";
 import { cartDecider, undoDecline } from "./cart-decisions.service";
 import { acceptSuggestion, assertChildMayAsk, cartSubmitter } from "./cart-submission.service";
-import {
-  deleteIdempotentResponsesBefore,
-  IDEMPOTENT_RESPONSE_TTL_MS,
-  listChildCarts,
-  listPendingCarts,
-  toCart,
-} from "./carts.repository";
+import { listChildCarts, listPendingCarts, toCart } from "./carts.repository";
 
 const errors = {
   400: ErrorSchema,
@@ -56,11 +49,6 @@ export default async function cartsRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const submitCart = cartSubmitter(app);
   const decideCart = cartDecider(app);
-
-  // Saved decision answers only serve retries; sweep old ones now and then rather than on every request.
-  repeatWhileOpen(app, 60 * 60 * 1000, () =>
-    deleteIdempotentResponsesBefore(db, new Date(app.now().getTime() - IDEMPOTENT_RESPONSE_TTL_MS)),
-  );
 
   r.get(
     "/api/carts/pending",

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client";
 import { carts, children, decisionTokens, familyGuardians, users } from "../../db/schema";
@@ -52,9 +52,4 @@ export async function markDecisionTokenUsed(db: Executor, tokenHash: string, now
     .where(and(eq(decisionTokens.tokenHash, tokenHash), isNull(decisionTokens.usedAt)))
     .returning({ tokenHash: decisionTokens.tokenHash });
   return rows.length > 0;
-}
-
-/** A link past its cart's expiry says nothing a lapsed one would not; the sweep drops them after a while. */
-export async function deleteDecisionTokensExpiredBefore(db: Executor, cutoff: Date) {
-  await db.delete(decisionTokens).where(lt(decisionTokens.expiresAt, cutoff));
 }

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { wakeableWorker } from "../../lib/wakeable-worker";
 import { onBudgetCommit } from "../budget/budget";
-import { deleteDecisionTokensExpiredBefore } from "./decision-tokens.repository";
-import { deleteSettledMessagesBefore } from "./outbox.repository";
 import { createOutbox } from "./outbox.service";
 
 export interface Notifications {
@@ -30,9 +27,6 @@ export interface NotificationsOptions {
 const QUEUE = "notifications.deliver";
 /** A message whose job was lost, or that waits for its retry, goes within this long. */
 const SWEEP_INTERVAL_MS = 5_000;
-const PRUNE_INTERVAL_MS = 60 * 60_000;
-/** How long sent and failed rows, and lapsed decision links, are kept for looking into a complaint. */
-const KEEP_MS = 30 * 24 * 60 * 60_000;
 
 /** The events of a budget write that leave something to send at once; badges wait for the sweep. */
 const urgent = (event: { type: string; data: Record<string, unknown> }) =>
@@ -59,14 +53,6 @@ export default fp(
     onBudgetCommit(app, (changes) => {
       if (changes.events.some(urgent)) wake();
     });
-
-    if (opts.worker) {
-      repeatWhileOpen(app, PRUNE_INTERVAL_MS, async () => {
-        const cutoff = new Date(app.now().getTime() - KEEP_MS);
-        await deleteSettledMessagesBefore(app.database.db, cutoff);
-        await deleteDecisionTokensExpiredBefore(app.database.db, cutoff);
-      });
-    }
   },
   // E-mail goes through the automations' mailer (which closes after this plugin), push through the push plugin.
   { name: "notifications", dependencies: ["automations", "push"] },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import {
   achievements,
@@ -70,15 +70,6 @@ export async function settleMessage(
 
 export async function insertMessages(db: Executor, rows: (typeof outboundMessages.$inferInsert)[]) {
   if (rows.length) await db.insert(outboundMessages).values(rows);
-}
-
-/** Finished rows serve no one after a while; the sweep drops them. */
-export async function deleteSettledMessagesBefore(db: Executor, cutoff: Date) {
-  await db
-    .delete(outboundMessages)
-    .where(
-      and(inArray(outboundMessages.status, ["sent", "failed", "skipped"]), lt(outboundMessages.createdAt, cutoff)),
-    );
 }
 
 /** The family's guardians as the worker addresses them. */

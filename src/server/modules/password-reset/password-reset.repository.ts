@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { passwordResets, sessions, users } from "../../db/schema";
 import { lockUser } from "../auth/users.repository";
@@ -38,9 +38,4 @@ export async function useResetToken(db: Executor, tokenHash: string, passwordHas
       .where(and(sql`${sessions.sess}->>'kind' = 'parent'`, sql`${sessions.sess}->>'userId' = ${claimed.userId}`));
     return user ?? null;
   });
-}
-
-/** A link is useless once expired (used ones expire too): their rows are swept now and then. */
-export async function deleteResetTokensExpiredBefore(db: Executor, cutoff: Date) {
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, cutoff));
 }

@@ -10,7 +10,6 @@ import {
   PasswordResetRequestSchema,
 } from "../../../shared/schemas/password-reset";
 import { badRequest } from "../../lib/http-errors";
-import { repeatWhileOpen } from "../../lib/repeat-while-open";
 import { randomToken, sha256 } from "../../lib/tokens";
 import {
   RESET_REQUEST_WINDOW_MS,
@@ -20,7 +19,7 @@ import {
 import { hashPassword } from "../auth/passwords";
 import { findUserByEmail, toUser } from "../auth/users.repository";
 import { passwordResetMail } from "./password-reset.mail";
-import { deleteResetTokensExpiredBefore, replaceResetToken, useResetToken } from "./password-reset.repository";
+import { replaceResetToken, useResetToken } from "./password-reset.repository";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 const TOO_MANY_RESETS = "Too many password reset requests.";
@@ -30,9 +29,6 @@ export default async function passwordResetRoutes(app: FastifyInstance, opts: { 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const sending = new Set<Promise<void>>();
-
-  // Dead links serve nothing; sweep them hourly rather than on a request.
-  repeatWhileOpen(app, 60 * 60 * 1000, () => deleteResetTokensExpiredBefore(db, app.now()));
 
   r.post(
     "/api/auth/password-reset",

@@ -10,7 +10,6 @@ import {
   RESET_REQUESTS_PER_EMAIL,
 } from "../../plugins/rate-limits";
 import { cookieFrom, createTestApp, SLOW_START_MS, signUpParent, type TestApp } from "../../test-support/test-app";
-import { deleteResetTokensExpiredBefore } from "./password-reset.repository";
 import { RESET_TOKEN_TTL_MS } from "./password-reset.routes";
 
 let t: TestApp;
@@ -199,17 +198,6 @@ describe("POST /api/auth/password-reset/confirm", () => {
     const fresh = await resetToken(parent.email);
     t.clock.advance(RESET_TOKEN_TTL_MS - 1000);
     expect((await confirm(fresh, "a brand new secret")).statusCode).toBe(200);
-  });
-
-  it("the hourly sweep drops expired links and keeps live ones", async () => {
-    const parent = await signUpParent(t.app);
-    await resetToken(parent.email);
-    const rows = () =>
-      t.database.query("select 1 from password_resets where user_id = $1", [parent.user.id]).then((r) => r.length);
-    await deleteResetTokensExpiredBefore(t.database.db, t.clock.now());
-    expect(await rows()).toBe(1);
-    await deleteResetTokensExpiredBefore(t.database.db, new Date(t.clock.now().getTime() + RESET_TOKEN_TTL_MS + 1));
-    expect(await rows()).toBe(0);
   });
 
   it("a newer request makes the older link stop working", async () => {
