@@ -52,7 +52,8 @@ export default defineConfig({
           // A journey runs against real timers on a shared machine; one retry in a fresh page tells a slow
           // moment from a broken screen, which fails both times.
           retry: 1,
-          testTimeout: 90_000,
+          // A journey of three people at two widths takes about a minute on a busy 2-core machine.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
       },
