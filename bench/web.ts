@@ -14,6 +14,8 @@ import { build } from "vite";
  * Builds the client into a private folder (so a build elsewhere in the tree cannot swap chunks
  * under it), serves it on a free port with a fresh embedded database, then prints the gzip size
  * of the JavaScript and CSS each route needs to render and Lighthouse mobile scores.
+ * `npx tsx bench/web.ts --weights` stops after the weights and lists each route's scripts, largest first:
+ * a quick look while shrinking a page, without the minutes Lighthouse takes.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -21,6 +23,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ROUTES = ["/", "/privacy", "/terms", "/security", "/demo", "/schedule-demo", "/coppa-consent"];
 const LIGHTHOUSE_ROUTES = ["/", "/demo", "/coppa-consent"];
 const TARGETS = { landingJsKb: 170, performance: 90, accessibility: 95 };
+const WEIGHTS_ONLY = process.argv.includes("--weights");
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,6 +68,7 @@ interface RouteWeight {
   jsFiles: number;
   jsKb: number;
   cssKb: number;
+  scripts: { name: string; kb: number }[];
 }
 
 /** Loads each route and gzips every script and stylesheet fetched until the network goes quiet. */
@@ -75,17 +79,22 @@ async function measureRoutes(url: string): Promise<RouteWeight[]> {
     for (const route of ROUTES) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
-      const bodies: Promise<{ kind: "js" | "css"; gz: number }>[] = [];
+      const bodies: Promise<{ kind: "js" | "css"; name: string; gz: number }>[] = [];
       page.on("response", (res) => {
         const type = res.request().resourceType();
         if (type !== "script" && type !== "stylesheet") return;
-        bodies.push(res.body().then((b) => ({ kind: type === "script" ? "js" : "css", gz: gzipSync(b).length })));
+        const name = path.basename(new URL(res.url()).pathname);
+        bodies.push(res.body().then((b) => ({ kind: type === "script" ? "js" : "css", name, gz: gzipSync(b).length })));
       });
       await page.goto(url + route, { waitUntil: "networkidle" });
       const files = await Promise.all(bodies);
       const sum = (kind: "js" | "css") =>
         files.filter((f) => f.kind === kind).reduce((total, f) => total + f.gz, 0) / 1024;
-      weights.push({ route, jsFiles: files.filter((f) => f.kind === "js").length, jsKb: sum("js"), cssKb: sum("css") });
+      const scripts = files
+        .filter((f) => f.kind === "js")
+        .map((f) => ({ name: f.name, kb: f.gz / 1024 }))
+        .sort((a, b) => b.kb - a.kb);
+      weights.push({ route, jsFiles: scripts.length, jsKb: sum("js"), cssKb: sum("css"), scripts });
       await context.close();
     }
   } finally {
@@ -169,19 +178,27 @@ try {
     })),
   );
 
-  const figures = await runLighthouse(started.url);
-  console.log(`\nLighthouse, mobile (median of ${LIGHTHOUSE_RUNS} runs per page)`);
-  console.table(
-    figures.map((f) => ({
-      route: f.route,
-      performance: f.performance,
-      "perf range": f.range,
-      accessibility: f.accessibility,
-      "LCP ms": Math.round(f.lcpMs),
-      CLS: Number(f.cls.toFixed(3)),
-      "TBT ms": Math.round(f.tbtMs),
-    })),
-  );
+  if (WEIGHTS_ONLY) {
+    for (const w of weights) {
+      console.log(`\n${w.route}: ${w.scripts.map((f) => `${f.name} ${f.kb.toFixed(1)}`).join(", ")}`);
+    }
+  }
+
+  const figures = WEIGHTS_ONLY ? [] : await runLighthouse(started.url);
+  if (figures.length) {
+    console.log(`\nLighthouse, mobile (median of ${LIGHTHOUSE_RUNS} runs per page)`);
+    console.table(
+      figures.map((f) => ({
+        route: f.route,
+        performance: f.performance,
+        "perf range": f.range,
+        accessibility: f.accessibility,
+        "LCP ms": Math.round(f.lcpMs),
+        CLS: Number(f.cls.toFixed(3)),
+        "TBT ms": Math.round(f.tbtMs),
+      })),
+    );
+  }
 
   const landing = weights.find((w) => w.route === "/");
   const misses = [

@@ -1,21 +1,14 @@
 import type { Consent } from "@shared/schemas/public-forms";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useSearch } from "wouter";
 import { PageTopBar } from "@/components/ui/page-top-bar";
 import { Spinner } from "@/components/ui/spinner";
-import { RequireParent } from "@/features/auth/components/require-sign-in";
-import { useBilling } from "@/features/billing/api/get-billing";
-import { useChild } from "@/features/children/api/get-child";
-import { ChildNotFound, LoadFailed } from "@/features/children/components/child-not-found";
-import { ChildConsentFlow } from "@/features/consent/components/child-consent-flow";
 import { ConsentCompleted } from "@/features/consent/components/consent-completed";
 import { ConsentHelpCard } from "@/features/consent/components/consent-help-card";
 import { ConsentWizard } from "@/features/consent/components/consent-wizard";
-import { ApiRequestError } from "@/lib/api";
-import { useAuth } from "@/lib/auth";
 
-/** Said beside the card check when this server takes no payments (GET /api/billing `configured: false`). */
-const CARD_CHECK_UNAVAILABLE = "Not available here: this Pocketwise takes no card payments.";
+// A visitor's wizard is the page most arrive for; a signed-in parent's consent for a child is its own chunk.
+const ChildConsent = lazy(() => import("./child-consent"));
 
 function ConsentLayout({ children }: { children: ReactNode }) {
   return (
@@ -44,29 +37,6 @@ function VisitorConsent() {
   return completed ? <ConsentCompleted consent={completed} /> : <ConsentWizard onCompleted={setCompleted} />;
 }
 
-/** Consent for one of the signed-in parent's children (docs/decisions/160). */
-function ChildConsent({ childId, checked }: { childId: string; checked: string | null }) {
-  const { user } = useAuth();
-  const child = useChild(childId);
-  const billing = useBilling();
-  if (child.isLoading || billing.isLoading) return <Spinner className="min-h-[40vh]" />;
-  if (child.data) {
-    const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(" ");
-    return (
-      <ChildConsentFlow
-        child={child.data}
-        parent={{ fullName, email: user?.email ?? "" }}
-        cardUnavailable={billing.data?.configured === false ? CARD_CHECK_UNAVAILABLE : undefined}
-        checkedConsentId={checked}
-      />
-    );
-  }
-  if (child.error instanceof ApiRequestError && child.error.status === 404) {
-    return <ChildNotFound title="Child Not Found" />;
-  }
-  return <LoadFailed onRetry={() => child.refetch()} />;
-}
-
 /** spec 001 §2.4: the parental-consent wizard; with `?child={id}`, a signed-in parent's consent for that child. */
 export default function CoppaConsentPage() {
   const params = new URLSearchParams(useSearch());
@@ -79,9 +49,9 @@ export default function CoppaConsentPage() {
   return (
     <ConsentLayout>
       {childId ? (
-        <RequireParent>
+        <Suspense fallback={<Spinner className="min-h-[40vh]" />}>
           <ChildConsent childId={childId} checked={params.get("checked")} />
-        </RequireParent>
+        </Suspense>
       ) : (
         <VisitorConsent />
       )}

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { NewsletterSection } from "./newsletter-section";
 
 const toast = vi.fn();
@@ -12,7 +12,20 @@ let answer: () => Promise<Response>;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
+/** The visitor is near the section: whatever is observed is reported in view at once. */
+class NearObserver {
+  constructor(private readonly report: (entries: { isIntersecting: boolean }[]) => void) {}
+  observe() {
+    this.report([{ isIntersecting: true }]);
+  }
+  disconnect() {}
+}
+
+// Loaded once up front, as a browser holds a chunk it has fetched: each test then waits on no module loading.
+beforeAll(() => import("./newsletter-form"));
+
 beforeEach(() => {
+  vi.stubGlobal("IntersectionObserver", NearObserver);
   calls = [];
   toast.mockReset();
   vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
@@ -26,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSection() {
+function renderStandIn() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -35,13 +48,24 @@ function renderSection() {
   );
 }
 
+/** The form's code arrives in its own chunk, asked for as the section nears; it then takes the stand-in's place. */
+async function formArrived() {
+  const standIn = email();
+  await vi.waitFor(() => expect(email()).not.toBe(standIn));
+}
+
+async function renderSection() {
+  renderStandIn();
+  await formArrived();
+}
+
 const email = () => screen.getByLabelText("Your e-mail address") as HTMLInputElement;
 const type = (value: string) => fireEvent.change(email(), { target: { value } });
 const subscribe = () => fireEvent.click(screen.getByRole("button", { name: "Subscribe" }));
 
 describe("NewsletterSection", () => {
-  test("an empty or blank address gives the spec's toast and sends nothing", () => {
-    renderSection();
+  test("an empty or blank address gives the spec's toast and sends nothing", async () => {
+    await renderSection();
     subscribe();
     type("   ");
     subscribe();
@@ -55,7 +79,7 @@ describe("NewsletterSection", () => {
   });
 
   test("an address the shared schema refuses shows its message on the field, sends nothing, and clears when edited", async () => {
-    renderSection();
+    await renderSection();
     // The browser's e-mail check passes it; the schema's length limit (the server's too) does not.
     type(`${"a".repeat(250)}@example.com`);
     subscribe();
@@ -72,7 +96,7 @@ describe("NewsletterSection", () => {
 
   test("a 201 posts the trimmed address and replaces the form with the thank-you", async () => {
     answer = async () => json(201, { id: "n1", email: "parent@example.com", createdAt: "2026-11-22T02:00:00.000Z" });
-    renderSection();
+    await renderSection();
     type("  parent@example.com ");
     subscribe();
     const heading = await screen.findByRole("heading", { name: "Thanks for subscribing!" });
@@ -84,6 +108,26 @@ describe("NewsletterSection", () => {
       { url: "/api/newsletter", method: "POST", body: JSON.stringify({ email: "parent@example.com" }) },
     ]);
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  test("what is typed and pressed before the form's code has arrived carries on in the form", async () => {
+    answer = async () => json(201, { id: "n1", email: "parent@example.com", createdAt: "2026-11-22T02:00:00.000Z" });
+    renderStandIn();
+    email().focus();
+    type("parent@example.com");
+    subscribe();
+    expect(calls).toEqual([]);
+    expect(await screen.findByRole("heading", { name: "Thanks for subscribing!" })).toBeTruthy();
+    expect(calls).toEqual([
+      { url: "/api/newsletter", method: "POST", body: JSON.stringify({ email: "parent@example.com" }) },
+    ]);
+  });
+
+  test("the box keeps its focus as the form arrives", async () => {
+    renderStandIn();
+    email().focus();
+    await formArrived();
+    await vi.waitFor(() => expect(document.activeElement).toBe(email()));
   });
 
   test.each([
@@ -131,7 +175,7 @@ describe("NewsletterSection", () => {
     ],
   ] as const)("%s", async (_, reply, expectedToast, fieldMessage) => {
     answer = reply;
-    renderSection();
+    await renderSection();
     type("parent@example");
     subscribe();
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(expectedToast));

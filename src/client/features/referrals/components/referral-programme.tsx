@@ -1,13 +1,15 @@
 import { REWARD_TIERS } from "@shared/rules/referral";
 import { Link2, Mail, UserPlus } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth";
 import { openAuthDialog } from "@/lib/auth-dialog";
 import { useReferrals } from "../api/get-referrals";
-import { ReferralProgress } from "./referral-progress";
 import { RewardTierList } from "./reward-tiers";
+
+// A visitor reads how the programme works; only a signed-in parent's figures need the invite form and its schema.
+const ReferralProgress = lazy(() => import("./referral-progress").then((m) => ({ default: m.ReferralProgress })));
 
 /** GET /r/{code} sends a friend here with `?signup=1` (docs/decisions/151). */
 const SIGNUP_PARAM = "signup";
@@ -73,7 +75,9 @@ export function ReferralProgramme() {
         {!isAuthenticated ? (
           <HowItWorks />
         ) : data ? (
-          <ReferralProgress data={data} />
+          <Suspense fallback={<Spinner label="Loading your referral link" />}>
+            <ReferralProgress data={data} />
+          </Suspense>
         ) : referrals.isError ? (
           <p className="text-sm text-slate-700">
             Your referral link could not be loaded. Reload the page to try again.
