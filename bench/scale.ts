@@ -1,11 +1,12 @@
 import { fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/client";
 import { hashPassword } from "../src/server/modules/auth/passwords";
+import { expireDueCarts, remindDueCarts } from "../src/server/modules/carts/cart-timers.service";
 import { LESSONS } from "../src/shared/lessons";
 import { EXPIRED_NOTE } from "../src/shared/rules/approval-window";
 import { BADGES } from "../src/shared/rules/badges";
@@ -39,9 +40,9 @@ const PENDING_PER_SAMPLED_FAMILY = 12;
  * Requests a second to each size, the endpoints taking turns; low enough that the servers are not queueing
  * on a busy two-core machine, so a p99 is an endpoint's own.
  */
-const RATE = 40;
+const RATE = 60;
 const WARM_UP_S = 20;
-const MEASURE_S = Number(process.env.SCALE_MEASURE_S ?? 240);
+const MEASURE_S = Number(process.env.SCALE_MEASURE_S ?? 600);
 const TARGET_RATIO = 1.5;
 const PASSWORD = "scale bench password";
 const CATEGORIES = ["games", "books", "toys", "clothes", "snacks", "art"];
@@ -324,6 +325,8 @@ async function seedFamilies(url: string, from: number, to: number, passwordHash:
 
 interface SampledFamily {
   n: number;
+  /** The family's id, its owner's (the seed derives it from n). */
+  familyId: string;
   parentCookie: string;
   childCookie: string;
   /** The family's children, first added first; the first is the one signed in as a child. */
@@ -347,8 +350,10 @@ async function readSample(client: pg.Client): Promise<SampledFamily[]> {
          from children ch where ch.parent_id = md5('pw-scale-parent-' || $1::int)::uuid order by ch.added_order`,
       [n],
     );
+    const hex = createHash("md5").update(`pw-scale-parent-${n}`).digest("hex");
     families.push({
       n,
+      familyId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
       parentCookie: `pw_session=scale-parent-${n}`,
       childCookie: `pw_session=scale-child-${n}`,
       // A category the child has that is not restricted (seeded restricted when (n + j) % 11 = 0).
@@ -410,11 +415,38 @@ async function serve(url: string) {
   );
   const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
   process.send?.({ appUrl });
-  process.on("message", async () => {
+  process.on("message", async (message) => {
+    if (message === "sweeps") {
+      process.send?.({
+        sweeps: {
+          reminder: await timeSweep(() => remindDueCarts(app)),
+          expiry: await timeSweep(() => expireDueCarts(app)),
+        },
+      });
+      return;
+    }
     await app.close();
     await database.close();
     process.exit(0);
   });
+}
+
+/**
+ * The median of SWEEP_RUNS runs of a sweep with nothing due, which is what every instance does every 10 s
+ * whatever the families do: its cost must not grow with the carts waiting across the service.
+ */
+const SWEEP_RUNS = 25;
+async function timeSweep(sweep: () => Promise<number>) {
+  const times: number[] = [];
+  for (let i = 0; i < SWEEP_RUNS; i++) {
+    const t = performance.now();
+    await sweep();
+    times.push(performance.now() - t);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
 }
 
 // ---- the load side (main process) ----
@@ -422,7 +454,9 @@ async function serve(url: string) {
 interface Call {
   method: "GET" | "POST" | "PATCH";
   path: string;
-  cookie: string;
+  /** A guardian's or child's session cookie, or staff's bearer token. */
+  cookie?: string;
+  authorization?: string;
   body?: unknown;
 }
 
@@ -431,7 +465,7 @@ type Waiting = { cookie: string; cartId: string }[];
 interface Endpoint {
   name: string;
   /** The call for this family on its `turn`-th visit; null when there is nothing to call (no cart waiting). */
-  call(f: SampledFamily, turn: number, waiting: Waiting): Call | null;
+  call(f: SampledFamily, turn: number, waiting: Waiting, staff: string): Call | null;
   /** Reads a successful answer: a submitted cart that waits goes to the decisions' queue. */
   answered?(body: unknown, f: SampledFamily, waiting: Waiting): void;
 }
@@ -447,6 +481,13 @@ function childRead(name: string, path: (f: SampledFamily) => string): Endpoint {
   return { name: `${name} (child)`, call: (f) => ({ method: "GET", path: path(f), cookie: f.childCookie }) };
 }
 const of = (f: SampledFamily, turn: number) => childOf(f, turn).id;
+/** Staff's reads; `f` is the sampled family whose address or name a search looks for. */
+function staffRead(name: string, path: (f: SampledFamily) => string): Endpoint {
+  return {
+    name: `${name} (staff)`,
+    call: (f, _turn, _waiting, staff) => ({ method: "GET", path: path(f), authorization: staff }),
+  };
+}
 
 const ENDPOINTS: Endpoint[] = [
   parentRead("GET /api/auth/user", () => "/api/auth/user"),
@@ -483,6 +524,12 @@ const ENDPOINTS: Endpoint[] = [
   childRead("GET /api/children/:id/achievements", (f) => `/api/children/${firstChild(f).id}/achievements`),
   childRead("GET /api/children/:id/goals", (f) => `/api/children/${firstChild(f).id}/goals`),
   childRead("GET /api/children/:id/lessons", (f) => `/api/children/${firstChild(f).id}/lessons`),
+  staffRead("GET /api/admin/users", () => "/api/admin/users"),
+  staffRead("GET /api/admin/users?q=address", (f) => `/api/admin/users?q=parent${f.n}%40scale`),
+  staffRead("GET /api/admin/users?q=name", (f) => `/api/admin/users?q=Family%20${f.n}`),
+  staffRead("GET /api/admin/families", () => "/api/admin/families"),
+  staffRead("GET /api/admin/families?email=", (f) => `/api/admin/families?email=parent${f.n}%40`),
+  staffRead("GET /api/admin/families/:id", (f) => `/api/admin/families/${f.familyId}`),
   {
     // A guardian's own carts for a child are not rate-limited (decision 163), so the bench sends them that way.
     name: "POST /api/children/:id/carts",
@@ -533,6 +580,8 @@ interface Target {
   serverPid: number;
   sample: SampledFamily[];
   waiting: Waiting;
+  /** Staff's Authorization header on this server. */
+  staff: string;
   latencies: number[][];
   failed: number[];
   /** CPU seconds the server process spent while measured, and the requests it was offered meanwhile. */
@@ -566,7 +615,7 @@ async function offer(targets: Target[], seconds: number, record: boolean) {
       target.failed[e] = (target.failed[e] ?? 0) + 1;
       if ((target.failed[e] ?? 0) <= 2) console.error(`  ${target.label}, ${endpoint.name}: ${why}`);
     };
-    const request = endpoint.call(family, Math.floor(turn / target.sample.length), target.waiting);
+    const request = endpoint.call(family, Math.floor(turn / target.sample.length), target.waiting, target.staff);
     if (!request) {
       fail("no cart waiting");
       continue;
@@ -574,7 +623,11 @@ async function offer(targets: Target[], seconds: number, record: boolean) {
     const sent = performance.now();
     const answered = fetch(`${target.appUrl}${request.path}`, {
       method: request.method,
-      headers: { cookie: request.cookie, ...(request.body ? { "content-type": "application/json" } : {}) },
+      headers: {
+        ...(request.cookie ? { cookie: request.cookie } : {}),
+        ...(request.authorization ? { authorization: request.authorization } : {}),
+        ...(request.body ? { "content-type": "application/json" } : {}),
+      },
       body: request.body ? JSON.stringify(request.body) : undefined,
     })
       .then(async (res) => {
@@ -671,6 +724,22 @@ function printSeed(label: string, t: SeedTimes) {
   console.log(`${label}: ${t.seconds.toFixed(1)} s (statement seconds over ${SEED_CONNECTIONS} connections: ${parts})`);
 }
 
+/** Makes the server's first staff account and answers the Authorization header its sign-in gives. */
+async function signInStaff(appUrl: string) {
+  const account = { email: "staff@scale.example", password: PASSWORD, firstName: "Sam", lastName: "Staff" };
+  const post = (path: string, body: object) =>
+    fetch(`${appUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const setup = await post("/api/admin/setup", account);
+  if (setup.status !== 201) throw new Error(`staff setup: ${setup.status} ${await setup.text()}`);
+  const login = await post("/api/admin/login", { email: account.email, password: account.password });
+  if (login.status !== 200) throw new Error(`staff sign-in: ${login.status} ${await login.text()}`);
+  return `Bearer ${((await login.json()) as { token: string }).token}`;
+}
+
 /** Runs the server on `url` in a child process; answers it and its address once it listens. */
 async function startServer(url: string) {
   const server = fork(fileURLToPath(import.meta.url), ["serve", url], { stdio: "inherit" });
@@ -679,6 +748,20 @@ async function startServer(url: string) {
     server.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
   });
   return { server, appUrl };
+}
+
+type SweepTimes = { reminder: number; expiry: number };
+function askSweeps(server: ReturnType<typeof fork>): Promise<SweepTimes> {
+  return new Promise((resolve) => {
+    const heard = (m: unknown) => {
+      const sweeps = (m as { sweeps?: SweepTimes }).sweeps;
+      if (!sweeps) return;
+      server.off("message", heard);
+      resolve(sweeps);
+    };
+    server.on("message", heard);
+    server.send("sweeps");
+  });
 }
 
 async function stopServer(server: ReturnType<typeof fork>) {
@@ -735,6 +818,7 @@ async function main() {
       const waiting = await prepareSample(client, sample);
       const { server, appUrl } = await startServer(urlOf(database));
       servers.push(server);
+      const staff = await signInStaff(appUrl);
       targets.push({
         label: `${families} families`,
         families,
@@ -743,6 +827,7 @@ async function main() {
         serverPid: server.pid ?? 0,
         sample,
         waiting,
+        staff,
         latencies: ENDPOINTS.map(() => []),
         failed: ENDPOINTS.map(() => 0),
         cpu: { server: 0, requests: 0 },
@@ -754,6 +839,10 @@ async function main() {
     await offer(targets, MEASURE_S, true);
 
     printResults(small, large);
+    const [smallSweeps, largeSweeps] = await Promise.all(servers.map(askSweeps));
+    console.log(
+      `a sweep with nothing due, median of ${SWEEP_RUNS} runs: reminders ${ms(smallSweeps?.reminder ?? Number.NaN)} ms at ${SMALL} families, ${ms(largeSweeps?.reminder ?? Number.NaN)} ms at ${LARGE}; expiry ${ms(smallSweeps?.expiry ?? Number.NaN)} ms, ${ms(largeSweeps?.expiry ?? Number.NaN)} ms (every instance runs both every 10 s)`,
+    );
     const [{ carts, size } = { carts: "0", size: "" }] = (
       await (clients[1] as pg.Client).query<{ carts: string; size: string }>(
         "select (select count(*) from carts)::text as carts, pg_size_pretty(pg_database_size(current_database())) as size",

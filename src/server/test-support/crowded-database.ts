@@ -90,14 +90,16 @@ const crowdStatements = (n: number) => [
    select f.id, 'Kid ' || k, 8 + k, 50, 10, 'verified', f.created_at, f.created_at
    from families f cross join generate_series(1, 2) k`,
   `insert into carts (child_id, retailer, total, status, items, created_at, updated_at, expires_at, approved_at,
-     declined_at, decided_at, completed_at)
+     declined_at, decided_at, completed_at, reminder_sent_at)
    select c.id, 'Toy Shop', 1 + k % 40, s.status, '[{"name":"Item","price":"5.00","quantity":1}]'::jsonb,
      now() - k * interval '3 days', now() - k * interval '3 days',
      case when s.status = 'pending' then now() + interval '2 days' end,
      case when s.status in ('approved', 'completed') then now() - k * interval '3 days' end,
      case when s.status = 'declined' then now() - k * interval '3 days' end,
      case when s.status <> 'pending' then now() - k * interval '3 days' end,
-     case when s.status = 'completed' then now() - k * interval '3 days' end
+     case when s.status = 'completed' then now() - k * interval '3 days' end,
+     -- Past the middle of their window, as a running service would have them: reminded.
+     case when s.status = 'pending' then now() - k * interval '1 day' end
    from children c cross join generate_series(1, 8) k
    cross join lateral (select (array['pending', 'approved', 'declined', 'completed', 'approved'])[1 + k % 5] as status) s`,
   `insert into decision_tokens (token_hash, user_id, cart_id, decision, total, expires_at)

@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CartItem, CartStatus, SuggestedItem } from "../../../shared/schemas/carts";
 import { children } from "./children";
 import { id, money, timestamps } from "./columns";
 import { users } from "./users";
+
+/** Half-way through a cart's window, as a UTC timestamp; the reminder sweep and its index share this expression. */
+export const reminderDue = (createdAt: AnyPgColumn, expiresAt: AnyPgColumn) =>
+  sql`((${createdAt} at time zone 'UTC') + ((${expiresAt} at time zone 'UTC') - (${createdAt} at time zone 'UTC')) / 2)`;
 
 export const carts = pgTable(
   "carts",
@@ -43,8 +47,16 @@ export const carts = pgTable(
     /** The pending list reads one family's pending carts; status alone matches every family's. */
     index("carts_child_status_created_idx").on(t.childId, t.status, t.createdAt),
     uniqueIndex("carts_child_idempotency_unique").on(t.childId, t.idempotencyKey),
-    /** The expiry and reminder sweeps read only pending carts, by when they fall due. */
+    /** The expiry sweep reads only pending carts, by when they fall due. */
     index("carts_pending_expires_idx").on(t.expiresAt).where(sql`status = 'pending'`),
+    /**
+     * The reminder sweep reads only the carts whose reminder is still to go, by the middle of their window.
+     * Written in UTC timestamps because timestamptz arithmetic depends on the session's zone, and an index
+     * may hold only what does not (docs/decisions/168).
+     */
+    index("carts_reminder_due_idx")
+      .on(reminderDue(t.createdAt, t.expiresAt))
+      .where(sql`status = 'pending' and reminder_sent_at is null`),
   ],
 );
 

@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
+
+/** "First Last" as staff search it; the search and its trigram index share this expression. */
+export const fullName = (firstName: AnyPgColumn, lastName: AnyPgColumn) =>
+  sql`(coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))`;
 
 export const users = pgTable(
   "users",
@@ -33,6 +37,9 @@ export const users = pgTable(
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     // The staff Users list, newest first by (created_at, id).
     index("users_created_idx").on(t.createdAt, t.id),
+    // Staff search a part of an address or a name (`ilike '%…%'`), which no b-tree serves: trigrams do.
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_name_trgm_idx").using("gin", sql`${fullName(t.firstName, t.lastName)} gin_trgm_ops`),
   ],
 );
 

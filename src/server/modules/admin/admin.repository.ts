@@ -9,6 +9,7 @@ import type { Executor } from "../../db/client";
 import {
   consents,
   demoRequests,
+  fullName,
   newsletterSubscribers,
   supportTickets,
   users,
@@ -31,7 +32,7 @@ export async function listParents(db: Executor, query: Page & { q?: string }): P
     .where(
       and(
         pattern
-          ? or(ilike(users.email, pattern), ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern))
+          ? or(ilike(users.email, pattern), ilike(fullName(users.firstName, users.lastName), pattern))
           : undefined,
         olderThan(users, query.cursor),
       ),

@@ -189,12 +189,15 @@ export async function lockChildrenCategories(tx: Tx, childIds: string[]) {
  * wait in a circle; a cart a decision holds is left for the next sweep, which finds it decided.
  */
 export async function lockDueCarts(tx: Tx, now: Date, limit: number) {
-  return tx
-    .select({ cart: carts, familyId: children.parentId })
-    .from(carts)
-    .innerJoin(children, eq(children.id, carts.childId))
-    .where(and(eq(carts.status, "pending"), sql`${carts.expiresAt} <= ${now.toISOString()}::timestamptz`))
-    .orderBy(asc(carts.expiresAt))
-    .limit(limit)
-    .for("update", { of: carts, skipLocked: true });
+  return (
+    tx
+      .select({ cart: carts, familyId: children.parentId })
+      .from(carts)
+      .innerJoin(children, eq(children.id, carts.childId))
+      // The status test is the partial index's predicate, literally, so that a generic plan can use it too.
+      .where(sql`${carts.status} = 'pending' and ${carts.expiresAt} <= ${now.toISOString()}::timestamptz`)
+      .orderBy(asc(carts.expiresAt))
+      .limit(limit)
+      .for("update", { of: carts, skipLocked: true })
+  );
 }
