@@ -46,6 +46,7 @@ const MEASURE_S = Number(process.env.SCALE_MEASURE_S ?? 600);
 const TARGET_RATIO = 1.5;
 const PASSWORD = "scale bench password";
 const CATEGORIES = ["games", "books", "toys", "clothes", "snacks", "art"];
+const FIRST_NAMES = ["Alex", "Sam", "Jordan", "Taylor", "Morgan", "Casey", "Riley", "Jamie"];
 
 // ---- seeding (set-based SQL; a family's ids are derived from its number, so statements need no joins) ----
 
@@ -75,7 +76,7 @@ function seedStatements(passwordHash: string): { name: string; sql: string; para
       sql: `insert into users (id, email, password_hash, first_name, last_name, subscription_tier, last_reset_date,
                                created_at, updated_at)
             select ${owner("n")}, 'parent' || n || '@scale.example', $3,
-              (array['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie'])[1 + n % 8],
+              ($4::text[])[1 + n % ${FIRST_NAMES.length}],
               'Family ' || n, ${tier("n")}, ${MONTH_START}, now() - make_interval(days => 400 + n % 300),
               now() - make_interval(days => n % 30)
               from generate_series($1::int, $2::int) n
@@ -83,7 +84,7 @@ function seedStatements(passwordHash: string): { name: string; sql: string; para
             select ${guardian("n")}, 'guardian' || n || '@scale.example', $3, 'Robin', 'Family ' || n, 'free',
               ${MONTH_START}, now() - make_interval(days => 390 + n % 300), now() - make_interval(days => n % 30)
               from generate_series($1::int, $2::int) n where ${hasGuardian("n")}`,
-      params: [passwordHash],
+      params: [passwordHash, FIRST_NAMES],
     },
     {
       name: "families",
@@ -481,6 +482,8 @@ function childRead(name: string, path: (f: SampledFamily) => string): Endpoint {
   return { name: `${name} (child)`, call: (f) => ({ method: "GET", path: path(f), cookie: f.childCookie }) };
 }
 const of = (f: SampledFamily, turn: number) => childOf(f, turn).id;
+/** The owner's whole name as the seed writes it, which staff type to find them. */
+const ownerName = (n: number) => `${FIRST_NAMES[n % FIRST_NAMES.length]} Family ${n}`;
 /** Staff's reads; `f` is the sampled family whose address or name a search looks for. */
 function staffRead(name: string, path: (f: SampledFamily) => string): Endpoint {
   return {
@@ -526,7 +529,7 @@ const ENDPOINTS: Endpoint[] = [
   childRead("GET /api/children/:id/lessons", (f) => `/api/children/${firstChild(f).id}/lessons`),
   staffRead("GET /api/admin/users", () => "/api/admin/users"),
   staffRead("GET /api/admin/users?q=address", (f) => `/api/admin/users?q=parent${f.n}%40scale`),
-  staffRead("GET /api/admin/users?q=name", (f) => `/api/admin/users?q=Family%20${f.n}`),
+  staffRead("GET /api/admin/users?q=name", (f) => `/api/admin/users?q=${encodeURIComponent(ownerName(f.n))}`),
   staffRead("GET /api/admin/families", () => "/api/admin/families"),
   staffRead("GET /api/admin/families?email=", (f) => `/api/admin/families?email=parent${f.n}%40`),
   staffRead("GET /api/admin/families/:id", (f) => `/api/admin/families/${f.familyId}`),

@@ -230,12 +230,13 @@ describe.skipIf(!onPostgres)(
 
       const staff = { authorization: (await signInAdmin(t.app)).authorization };
       const asStaff = (url: string) => call("staff", { method: "GET", url, headers: staff }, 200);
-      // Not the staff searches (users ?q=, families ?email=): with a few thousand users a trigram index costs
-      // the planner about what reading the table does, so its choice here says nothing; bench/scale.ts
-      // measures them at 100,000 families, where the trigram indexes of migration 0014 carry them.
       for (const url of [
         "/api/admin/users",
+        "/api/admin/users?q=gabe",
+        "/api/admin/users?q=Pat%20H",
+        "/api/admin/users?q=hot",
         "/api/admin/families",
+        "/api/admin/families?email=gabe%40example",
         `/api/admin/families/${owner.id}`,
         "/api/admin/tickets",
         "/api/admin/executions",

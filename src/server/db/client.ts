@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -59,9 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: PGlite | undefined;
   try {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    // pg_trgm serves the staff searches (migration 0014); PGlite loads an extension only when asked to.
-    const extensions = { pg_trgm };
-    client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
+    client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     const opened = client;

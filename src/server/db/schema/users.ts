@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 
-/** "First Last" as staff search it; the search and its trigram index share this expression. */
+/** "First Last" as staff search it; the search and its index share this expression. */
 export const fullName = (firstName: AnyPgColumn, lastName: AnyPgColumn) =>
   sql`(coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))`;
 
@@ -33,13 +33,15 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_oidc_subject_unique").on(t.oidcSubject),
-    // Sign-up and sign-in find an account by its address in any case (`lower(email) = $1`).
-    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // Sign-up and sign-in find an account by its address in any case (`lower(email) = $1`), and staff search
+    // by its start (`lower(email) like 'abc%'`), which only the pattern operators can serve whatever the
+    // database's collation (docs/decisions/168).
+    index("users_email_lower_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     // The staff Users list, newest first by (created_at, id).
     index("users_created_idx").on(t.createdAt, t.id),
-    // Staff search a part of an address or a name (`ilike '%…%'`), which no b-tree serves: trigrams do.
-    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
-    index("users_name_trgm_idx").using("gin", sql`${fullName(t.firstName, t.lastName)} gin_trgm_ops`),
+    // Staff search a name by the start of the first name, the whole name, or the last name.
+    index("users_full_name_idx").on(sql`lower(${fullName(t.firstName, t.lastName)}) text_pattern_ops`),
+    index("users_last_name_idx").on(sql`lower(${t.lastName}) text_pattern_ops`),
   ],
 );
 

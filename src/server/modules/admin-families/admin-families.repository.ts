@@ -2,10 +2,8 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SubscriptionTier } from "../../../shared/schemas/usage";
 import type { Executor } from "../../db/client";
 import { children, families, familyBilling, familyGuardians, referrals, staffAuditLog, users } from "../../db/schema";
+import { startsWithPattern } from "../../lib/starts-with";
 import { parentName } from "../auth/users.repository";
-
-/** `%` and `_` in a search are letters to find, not wildcards. */
-const containing = (text: string) => `%${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const childrenCount =
   sql<number>`(select count(*) from ${children} where ${children.parentId} = ${families.id})`.mapWith(Number);
@@ -31,7 +29,7 @@ export interface FamilyListRow {
 
 /**
  * Families newest first, `limit + 1` rows so the caller knows whether a next page exists. `email` matches
- * any of the family's adults (the owner is one of them), anywhere in the address, in any letter case.
+ * any of the family's adults (the owner is one of them) by the start of the address, in any letter case.
  * The cursor is the last family of the page before; an unknown one leaves nothing older to show.
  */
 export async function listFamilies(
@@ -40,14 +38,14 @@ export async function listFamilies(
 ): Promise<FamilyListRow[]> {
   const conditions: SQL[] = [];
   if (query.email) {
-    const pattern = containing(query.email);
+    const pattern = startsWithPattern(query.email);
     // The owner's own address too: an owner who joined another family is no longer among this one's adults.
-    // Written as the matching adults first, through the trigram index on users.email, and then their families:
+    // Written as the matching adults first, through the index on lower(email), and then their families:
     // a test per family row would read every family when few match.
     conditions.push(sql`${families.id} in (
-      select u.id from ${users} u where u.email ilike ${pattern}
+      select u.id from ${users} u where lower(u.email) like ${pattern}
       union
-      select g.family_id from ${familyGuardians} g join ${users} u on u.id = g.user_id where u.email ilike ${pattern}
+      select g.family_id from ${familyGuardians} g join ${users} u on u.id = g.user_id where lower(u.email) like ${pattern}
     )`);
   }
   if (query.cursor) {

@@ -1,4 +1,4 @@
-import { and, asc, count, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, sql } from "drizzle-orm";
 import {
   type AdminParent,
   type AnalyticsOverview,
@@ -17,22 +17,21 @@ import {
   workflows,
 } from "../../db/schema";
 import { newestFirst, olderThan, type Page } from "../../lib/paging";
+import { startsWithPattern } from "../../lib/starts-with";
 import { parentName } from "../auth/users.repository";
 import { describeSteps } from "./workflow-steps";
 
-/** `%` and `_` in a search are letters to find, not wildcards. */
-const containing = (text: string) => `%${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Newest first, `limit + 1` rows for the next-page check (docs/decisions/164). */
 export async function listParents(db: Executor, query: Page & { q?: string }): Promise<AdminParent[]> {
-  const pattern = query.q ? containing(query.q) : null;
+  const pattern = query.q ? startsWithPattern(query.q) : null;
   const rows = await db
     .select()
     .from(users)
     .where(
       and(
         pattern
-          ? or(ilike(users.email, pattern), ilike(fullName(users.firstName, users.lastName), pattern))
+          ? sql`(lower(${users.email}) like ${pattern} or lower(${fullName(users.firstName, users.lastName)}) like ${pattern}
+              or lower(${users.lastName}) like ${pattern})`
           : undefined,
         olderThan(users, query.cursor),
       ),
