@@ -77,11 +77,11 @@ function seedStatements(passwordHash: string): { name: string; sql: string; para
                                created_at, updated_at)
             select ${owner("n")}, 'parent' || n || '@scale.example', $3,
               ($4::text[])[1 + n % ${FIRST_NAMES.length}],
-              'Family ' || n, ${tier("n")}, ${MONTH_START}, now() - make_interval(days => 400 + n % 300),
+              'Family ' || lpad(n::text, 6, '0'), ${tier("n")}, ${MONTH_START}, now() - make_interval(days => 400 + n % 300),
               now() - make_interval(days => n % 30)
               from generate_series($1::int, $2::int) n
             union all
-            select ${guardian("n")}, 'guardian' || n || '@scale.example', $3, 'Robin', 'Family ' || n, 'free',
+            select ${guardian("n")}, 'guardian' || n || '@scale.example', $3, 'Robin', 'Family ' || lpad(n::text, 6, '0'), 'free',
               ${MONTH_START}, now() - make_interval(days => 390 + n % 300), now() - make_interval(days => n % 30)
               from generate_series($1::int, $2::int) n where ${hasGuardian("n")}`,
       params: [passwordHash, FIRST_NAMES],
@@ -482,8 +482,12 @@ function childRead(name: string, path: (f: SampledFamily) => string): Endpoint {
   return { name: `${name} (child)`, call: (f) => ({ method: "GET", path: path(f), cookie: f.childCookie }) };
 }
 const of = (f: SampledFamily, turn: number) => childOf(f, turn).id;
-/** The owner's whole name as the seed writes it, which staff type to find them. */
-const ownerName = (n: number) => `${FIRST_NAMES[n % FIRST_NAMES.length]} Family ${n}`;
+/**
+ * The owner's whole name as the seed writes it, which staff type to find them. The family's number is
+ * padded so that one name is never the start of another ("Family 12" of "Family 120"): a search then finds
+ * one person at either size, as a real name mostly does.
+ */
+const ownerName = (n: number) => `${FIRST_NAMES[n % FIRST_NAMES.length]} Family ${String(n).padStart(6, "0")}`;
 /** Staff's reads; `f` is the sampled family whose address or name a search looks for. */
 function staffRead(name: string, path: (f: SampledFamily) => string): Endpoint {
   return {

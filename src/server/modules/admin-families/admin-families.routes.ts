@@ -34,7 +34,7 @@ export default async function adminFamiliesRoutes(app: FastifyInstance) {
       schema: {
         tags: ["staff"],
         summary:
-          "Families newest first, optionally those with an adult whose e-mail contains `email` (?limit= default 25, at most 100; Link rel=next)",
+          "Families newest first, optionally those with an adult whose e-mail starts with `email`, in any letter case (?limit= default 25, at most 100; Link rel=next)",
         querystring: FamilyListQuerySchema,
         response: { 200: z.array(AdminFamilyRowSchema), ...staffErrors },
       },

@@ -122,7 +122,7 @@ export default fp(async function adminRoutes(app: FastifyInstance, opts: { token
       schema: {
         tags: ["staff"],
         summary:
-          "Parents, newest first, optionally those whose e-mail or name contains `q` (?limit= default 10, at most 100; Link rel=next)",
+          "Parents, newest first, optionally those whose e-mail, name or last name starts with `q`, in any letter case (?limit= default 10, at most 100; Link rel=next)",
         querystring: ParentListQuerySchema,
         response: { 200: z.array(AdminParentSchema), ...guarded },
       },

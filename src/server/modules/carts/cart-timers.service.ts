@@ -79,7 +79,9 @@ export async function remindDueCarts(app: FastifyInstance): Promise<number> {
           and(
             sql`${carts.status} = 'pending' and ${carts.reminderSentAt} is null`,
             sql`${reminderDue(carts.createdAt, carts.expiresAt)} <= (${at}::timestamptz at time zone 'UTC')`,
-            sql`${carts.expiresAt} > ${at}::timestamptz`,
+            // In UTC timestamps like the index: compared as a timestamptz, the planner would read all pending
+            // carts through carts_pending_expires_idx, guessing from every cart's history that few expire later.
+            sql`(${carts.expiresAt} at time zone 'UTC') > (${at}::timestamptz at time zone 'UTC')`,
           ),
         )
         .orderBy(reminderDue(carts.createdAt, carts.expiresAt))

@@ -5,7 +5,7 @@ import { familyKeys } from "./family-query-keys";
 
 const FAMILIES_SHOWN = 20;
 
-/** GET /api/admin/families?email=: families newest first, those with an adult whose e-mail contains `email`. */
+/** GET /api/admin/families?email=: families newest first, those with an adult whose e-mail starts with `email`. */
 export const getFamilies = (url: string) => getAdminPage<AdminFamilyRow>(url);
 
 const firstPage = (email: string) =>

@@ -72,7 +72,7 @@ function FamilySearch({
     <Card aria-labelledby={`${inputId}-title`}>
       <CardHeader>
         <CardTitle id={`${inputId}-title`}>Families</CardTitle>
-        <CardDescription>Newest first. Search by the e-mail of any adult in the family.</CardDescription>
+        <CardDescription>Newest first. Search by the start of the e-mail of any adult in the family.</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="flex gap-2">
@@ -98,7 +98,7 @@ function FamilySearch({
             <LoadFailed what="families" />
           ) : rows.length === 0 ? (
             <p className="text-sm text-slate-600">
-              {email ? `No family has an adult whose e-mail contains “${email}”.` : "No families yet."}
+              {email ? `No family has an adult whose e-mail starts with “${email}”.` : "No families yet."}
             </p>
           ) : (
             <ul className="grid gap-2" aria-label="Families found">
