@@ -12,8 +12,8 @@ import { EXPIRED_NOTE } from "../src/shared/rules/approval-window";
 import { BADGES } from "../src/shared/rules/badges";
 
 /**
- * `npx tsx bench/scale.ts`: whether every endpoint a guardian or a child calls stays as fast with 100,000
- * families in the database as with 1,000. A fresh PostgreSQL database is seeded with SMALL families by
+ * `npx tsx bench/scale.ts`: whether every endpoint a guardian, a child or staff calls, and the sweeps every
+ * instance runs, stay as fast with 100,000 families in the database as with 1,000. A fresh PostgreSQL database is seeded with SMALL families by
  * set-based SQL (guardians, children with budgets and categories, carts over the last 12 months in the
  * statuses they reach, chores, badges, goals, lessons and signed-in sessions); a copy of it grows to
  * SCALE_FAMILIES the same way. Both are vacuumed and analysed, each gets its own server (a child process,
