@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { type Database, openDatabase } from "../src/server/db/client";
+import { BENCH_APP_OPTIONS } from "./support/measure";
 
 /**
  * `npx tsx bench/history.ts`: a guardian's history and spending endpoints (docs/decisions/161) on PostgreSQL,
@@ -47,10 +48,7 @@ interface Fixture {
 
 async function serve(url: string) {
   const database = await openDatabase({ kind: "postgres", url });
-  const app = await buildApp(
-    { cookieSecure: false, appOrigin: null, oidc: null, clientDir: null, now: () => new Date(), logLevel: "silent" },
-    database,
-  );
+  const app = await buildApp(BENCH_APP_OPTIONS, database);
   const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
   const families: Family[] = [];
   for (const carts of [SMALL, LARGE]) families.push(await seedFamily(app, database, carts));

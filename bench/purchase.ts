@@ -9,6 +9,7 @@ import Fastify from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { type Database, type DatabaseOptions, openDatabase } from "../src/server/db/client";
+import { BENCH_APP_OPTIONS, cpuSeconds } from "./support/measure";
 
 /**
  * The purchase flow under load: cart submission, approval and the dashboard's three reads, on PGlite
@@ -59,10 +60,7 @@ async function serve(options: Serve) {
   const dbOptions: DatabaseOptions =
     options.kind === "pglite" ? { kind: "pglite", dataDir: options.dataDir } : { kind: "postgres", url: options.url };
   const database = await openDatabase(dbOptions);
-  const app = await buildApp(
-    { cookieSecure: false, appOrigin: null, oidc: null, clientDir: null, now: () => new Date(), logLevel: "silent" },
-    database,
-  );
+  const app = await buildApp(BENCH_APP_OPTIONS, database);
   const ceiling = await ceilingApp(database);
   const fixture = await seed(app, database);
   await addBareCartWrite(ceiling, database, fixture.shoppers);
@@ -238,17 +236,6 @@ interface Row {
   ceiling: number;
   /** CPU time per request (µs) of the app server and of PostgreSQL, for this row and its ceiling; null off Linux. */
   cpu: { server: number; postgres: number; ceilingServer: number; ceilingPostgres: number } | null;
-}
-
-/** CPU seconds used so far by a process (user + system), from /proc; null where there is no /proc. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 /** CPU seconds of every PostgreSQL server process on this machine (the bench's database is on it). */

@@ -1,6 +1,5 @@
 import { fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
@@ -10,6 +9,7 @@ import { expireDueCarts, remindDueCarts } from "../src/server/modules/carts/cart
 import { LESSONS } from "../src/shared/lessons";
 import { EXPIRED_NOTE } from "../src/shared/rules/approval-window";
 import { BADGES } from "../src/shared/rules/badges";
+import { BENCH_APP_OPTIONS, cpuSeconds } from "./support/measure";
 
 /**
  * `npx tsx bench/scale.ts`: whether every endpoint a guardian, a child or staff calls, and the sweeps every
@@ -410,10 +410,7 @@ async function prepareSample(client: pg.Client, sample: SampledFamily[]) {
 
 async function serve(url: string) {
   const database = await openDatabase({ kind: "postgres", url });
-  const app = await buildApp(
-    { cookieSecure: false, appOrigin: null, oidc: null, clientDir: null, now: () => new Date(), logLevel: "silent" },
-    database,
-  );
+  const app = await buildApp(BENCH_APP_OPTIONS, database);
   const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
   process.send?.({ appUrl });
   process.on("message", async (message) => {
@@ -566,17 +563,6 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
 ];
-
-/** CPU seconds used so far by a process (user + system), from /proc; null where there is no /proc. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 /** A database with its own server, and what the measuring found there. */
 interface Target {
