@@ -63,7 +63,8 @@ export async function remindDueCarts(app: FastifyInstance): Promise<number> {
   for (;;) {
     const now = app.now();
     const reminded = await app.database.db.transaction(async (tx) => {
-      const at = now.toISOString();
+      const nowUtc = sql`(${now.toISOString()}::timestamptz at time zone 'UTC')`;
+      const remindAt = reminderDue(carts.createdAt, carts.expiresAt);
       // The status and reminder tests are written as the index's predicate, literally, so that even a
       // generic plan can prove the partial index carts_reminder_due_idx applies.
       // The family is looked up per due cart: the planner cannot tell how few carts the partial index holds
@@ -78,25 +79,21 @@ export async function remindDueCarts(app: FastifyInstance): Promise<number> {
         .where(
           and(
             sql`${carts.status} = 'pending' and ${carts.reminderSentAt} is null`,
-            sql`${reminderDue(carts.createdAt, carts.expiresAt)} <= (${at}::timestamptz at time zone 'UTC')`,
+            sql`${remindAt} <= ${nowUtc}`,
             // In UTC timestamps like the index: compared as a timestamptz, the planner would read all pending
             // carts through carts_pending_expires_idx, guessing from every cart's history that few expire later.
-            sql`(${carts.expiresAt} at time zone 'UTC') > (${at}::timestamptz at time zone 'UTC')`,
+            sql`(${carts.expiresAt} at time zone 'UTC') > ${nowUtc}`,
           ),
         )
-        .orderBy(reminderDue(carts.createdAt, carts.expiresAt))
+        .orderBy(remindAt)
         .limit(STEP)
         .for("update", { of: carts, skipLocked: true });
       if (!due.length) return 0;
+      const ids = due.map((d) => d.id);
       await tx
         .update(carts)
         .set({ reminderSentAt: now })
-        .where(
-          sql`${carts.id} = any(${arrayParam(
-            due.map((d) => d.id),
-            "uuid",
-          )})`,
-        );
+        .where(sql`${carts.id} = any(${arrayParam(ids, "uuid")})`);
       for (const cart of due) {
         await queueNotification(tx, {
           type: "cart.reminder",
