@@ -13,17 +13,18 @@ import { BENCH_APP_OPTIONS, cpuSeconds } from "./support/measure";
 
 /**
  * `npx tsx bench/scale.ts`: whether every endpoint a guardian, a child or staff calls, and the sweeps every
- * instance runs, stay as fast with 100,000 families in the database as with 1,000. A fresh PostgreSQL database is seeded with SMALL families by
- * set-based SQL (guardians, children with budgets and categories, carts over the last 12 months in the
- * statuses they reach, chores, badges, goals, lessons and signed-in sessions); a copy of it grows to
- * SCALE_FAMILIES the same way. Both are vacuumed and analysed, each gets its own server (a child process,
- * so the load generator does not share its event loop), and the same sample of families calls each read
- * endpoint and the two busiest writes at a steady rate on both, the two sizes taking turns request by
- * request so that the shared machine's other work falls on both alike. Target: each endpoint's p99 at
- * SCALE_FAMILIES within TARGET_RATIO of its p99 at SMALL. Not run by the tests.
+ * instance runs, stay as fast with 100,000 families in the database as with 1,000. A fresh PostgreSQL
+ * database is seeded with SMALL families by set-based SQL (guardians, children with budgets and categories,
+ * carts over the last 12 months in the statuses they reach, chores, badges, goals, lessons and signed-in
+ * sessions); a copy of it grows to SCALE_FAMILIES the same way. Both are vacuumed and analysed, each gets
+ * its own server (a child process, so the load generator does not share its event loop), and the same
+ * sample of families calls each read endpoint and the two busiest writes at a steady rate on both, the two
+ * sizes taking turns request by request so that the shared machine's other work falls on both alike.
+ * Target: each endpoint's p99 at SCALE_FAMILIES within TARGET_RATIO of its p99 at SMALL. Not run by the tests.
  *
- * SCALE_FAMILIES (default 100,000) sets the larger size and SCALE_MEASURE_S the seconds measured at each
- * size, for quicker runs; SCALE_KEEP_DB=1 keeps both databases afterwards, to look at a query's plan in them.
+ * SCALE_FAMILIES (default 100,000) sets the larger size and SCALE_MEASURE_S the seconds measured (default
+ * 1,800, both sizes in turn), for quicker runs; SCALE_KEEP_DB=1 keeps both databases afterwards, to look at
+ * a query's plan in them.
  */
 
 const SMALL = 1_000;
@@ -57,6 +58,13 @@ const FIRST_NAMES = ["Alex", "Sam", "Jordan", "Taylor", "Morgan", "Casey", "Rile
 const owner = (n: string) => `md5('pw-scale-parent-' || ${n})::uuid`;
 const guardian = (n: string) => `md5('pw-scale-guardian-' || ${n})::uuid`;
 const child = (n: string, k: string) => `md5('pw-scale-child-' || ${n} || '-' || ${k})::uuid`;
+/**
+ * A family's last name, its number padded so that one name is never the start of another ("Family 12" of
+ * "Family 120"): a staff search for a whole name then finds one person at either size, as a real name mostly
+ * does. FAMILY_NAME_DIGITS is shared with the searches' names (ownerName).
+ */
+const FAMILY_NAME_DIGITS = 6;
+const lastName = (n: string) => `'Family ' || lpad(${n}::text, ${FAMILY_NAME_DIGITS}, '0')`;
 /** Six in ten families are on the Free plan, three on the Family Plan, one on Premium. */
 const tier = (n: string) =>
   `case when (${n} * 7) % 10 < 6 then 'free' when (${n} * 7) % 10 < 9 then 'family' else 'premium' end`;
@@ -81,11 +89,11 @@ function seedStatements(passwordHash: string): { name: string; sql: string; para
                                created_at, updated_at)
             select ${owner("n")}, 'parent' || n || '@scale.example', $3,
               ($4::text[])[1 + n % ${FIRST_NAMES.length}],
-              'Family ' || lpad(n::text, 6, '0'), ${tier("n")}, ${MONTH_START}, now() - make_interval(days => 400 + n % 300),
+              ${lastName("n")}, ${tier("n")}, ${MONTH_START}, now() - make_interval(days => 400 + n % 300),
               now() - make_interval(days => n % 30)
               from generate_series($1::int, $2::int) n
             union all
-            select ${guardian("n")}, 'guardian' || n || '@scale.example', $3, 'Robin', 'Family ' || lpad(n::text, 6, '0'), 'free',
+            select ${guardian("n")}, 'guardian' || n || '@scale.example', $3, 'Robin', ${lastName("n")}, 'free',
               ${MONTH_START}, now() - make_interval(days => 390 + n % 300), now() - make_interval(days => n % 30)
               from generate_series($1::int, $2::int) n where ${hasGuardian("n")}`,
       params: [passwordHash, FIRST_NAMES],
@@ -483,12 +491,9 @@ function childRead(name: string, path: (f: SampledFamily) => string): Endpoint {
   return { name: `${name} (child)`, call: (f) => ({ method: "GET", path: path(f), cookie: f.childCookie }) };
 }
 const of = (f: SampledFamily, turn: number) => childOf(f, turn).id;
-/**
- * The owner's whole name as the seed writes it, which staff type to find them. The family's number is
- * padded so that one name is never the start of another ("Family 12" of "Family 120"): a search then finds
- * one person at either size, as a real name mostly does.
- */
-const ownerName = (n: number) => `${FIRST_NAMES[n % FIRST_NAMES.length]} Family ${String(n).padStart(6, "0")}`;
+/** The owner's whole name as the seed writes it (lastName), which staff type to find them. */
+const ownerName = (n: number) =>
+  `${FIRST_NAMES[n % FIRST_NAMES.length]} Family ${String(n).padStart(FAMILY_NAME_DIGITS, "0")}`;
 /** Staff's reads; `f` is the sampled family whose address or name a search looks for. */
 function staffRead(name: string, path: (f: SampledFamily) => string): Endpoint {
   return {
